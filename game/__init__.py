@@ -1,0 +1,1 @@
+"""The table app: table sessions, rounds and their views."""

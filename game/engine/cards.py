@@ -1,0 +1,219 @@
+"""Cards and the shoe.
+
+A card is a rank and a suit; its code is the rank letter followed by the suit letter
+("QH" is the queen of hearts, "TS" the ten of spades). The shoe holds N standard 52-card
+decks in a fixed order, shuffled with a CSPRNG (``secrets.SystemRandom``), and a cut card
+placed at the penetration: once the cut card has come out, the shoe is reshuffled before
+the next round (seed 004: "6 standard decks, shuffled by the server").
+
+The shoe is an immutable value: ``draw`` returns the card and a new shoe, so a round that
+holds a shoe is a value too and serializes with it. Every card dealt comes from the shoe's
+order and the position only moves forward, so no card is dealt twice.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+
+class Rank(StrEnum):
+    """A card rank; the value is its one-letter code (T for ten)."""
+
+    ACE = "A"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+
+    @property
+    def points(self) -> int:
+        """Blackjack points with the ace counted as 1 (hands.py makes it 11 when it fits)."""
+        if self is Rank.ACE:
+            return 1
+        if self in _TEN_VALUES:
+            return 10
+        return int(self.value)
+
+    @property
+    def is_ten_value(self) -> bool:
+        """True for T, J, Q and K: the cards worth 10."""
+        return self in _TEN_VALUES
+
+    @property
+    def label(self) -> str:
+        """The rank as printed on a card face: A, 2..10, J, Q, K."""
+        return "10" if self is Rank.TEN else self.value
+
+
+_TEN_VALUES = frozenset({Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING})
+
+
+class Suit(StrEnum):
+    """A card suit; the value is its one-letter code."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol: ♣ ♦ ♥ ♠."""
+        return {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}[self.value]
+
+    @property
+    def is_red(self) -> bool:
+        """True for diamonds and hearts."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+class CardParseError(ValueError):
+    """A card code that is not a rank letter optionally followed by a suit letter."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card."""
+
+    rank: Rank
+    suit: Suit
+
+    @property
+    def code(self) -> str:
+        """Two-letter code, rank then suit: "QH", "TS", "AC"."""
+        return f"{self.rank.value}{self.suit.value}"
+
+    @property
+    def points(self) -> int:
+        """Blackjack points, ace as 1."""
+        return self.rank.points
+
+    def __str__(self) -> str:
+        return self.code
+
+    @classmethod
+    def parse(cls, text: str, default_suit: Suit = Suit.SPADES) -> Card:
+        """Parse "Q", "QH", "10H" or "th" into a Card; a missing suit becomes default_suit.
+
+        Raises CardParseError naming the bad text.
+        """
+        raw = str(text).strip().upper()
+        if raw.startswith("10"):
+            raw = "T" + raw[2:]
+        if not raw or len(raw) > 2:
+            raise CardParseError(f"{text!r} is not a card: use a rank A,2-9,T,J,Q,K and a suit C,D,H,S")
+        try:
+            rank = Rank(raw[0])
+            suit = Suit(raw[1]) if len(raw) == 2 else default_suit
+        except ValueError:
+            raise CardParseError(
+                f"{text!r} is not a card: use a rank A,2-9,T,J,Q,K and a suit C,D,H,S"
+            ) from None
+        return cls(rank, suit)
+
+
+def standard_deck() -> list[Card]:
+    """The 52 cards of one deck, in suit then rank order."""
+    return [Card(rank, suit) for suit in Suit for rank in Rank]
+
+
+class ShoeExhaustedError(RuntimeError):
+    """The shoe has no card left to deal (a scripted shoe that ran out, usually)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shoe:
+    """The cards in dealing order, the position of the next card, and the cut card.
+
+    - ``cards``: every card of the shoe in dealing order (``decks * 52`` for a real shoe).
+    - ``position``: index of the next card to deal; cards before it have been dealt.
+    - ``cut``: the cut card sits before ``cards[cut]``; once ``position >= cut`` the shoe
+      ``needs_shuffle`` and the table reshuffles before the next round.
+    - ``stacked``: True for a scripted shoe (tests, scenarios); it is never reshuffled.
+    """
+
+    cards: tuple[Card, ...]
+    position: int = 0
+    cut: int = 0
+    stacked: bool = False
+    decks: int = field(default=0)
+
+    @classmethod
+    def shuffled(cls, decks: int, penetration: float = 0.75, rng: Any = None) -> Shoe:
+        """A fresh shoe of ``decks`` decks shuffled with ``rng`` (default a CSPRNG).
+
+        ``penetration`` is the fraction of the shoe dealt before the cut card (0 < p <= 1).
+        Raises ValueError for a deck count below 1 or a penetration outside (0, 1].
+        """
+        if decks < 1:
+            raise ValueError("a shoe needs at least one deck")
+        if not 0 < penetration <= 1:
+            raise ValueError("penetration is the fraction of the shoe dealt: 0 < p <= 1")
+        rng = rng or secrets.SystemRandom()
+        cards = standard_deck() * decks
+        rng.shuffle(cards)
+        return cls(cards=tuple(cards), cut=int(len(cards) * penetration), decks=decks)
+
+    @classmethod
+    def stacked_from(cls, cards: list[Card | str]) -> Shoe:
+        """A scripted shoe dealing exactly ``cards`` in order (codes or Cards).
+
+        Raises CardParseError for a bad code.
+        """
+        parsed = tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
+        return cls(cards=parsed, cut=len(parsed), stacked=True)
+
+    @property
+    def remaining(self) -> int:
+        """Cards not yet dealt."""
+        return len(self.cards) - self.position
+
+    @property
+    def dealt(self) -> tuple[Card, ...]:
+        """The cards dealt so far, in order."""
+        return self.cards[: self.position]
+
+    @property
+    def needs_shuffle(self) -> bool:
+        """True once the cut card has come out (never for a stacked shoe)."""
+        return not self.stacked and self.position >= self.cut
+
+    def draw(self) -> tuple[Card, Shoe]:
+        """The next card and the shoe without it. Raises ShoeExhaustedError when empty."""
+        if self.position >= len(self.cards):
+            raise ShoeExhaustedError("the shoe has no cards left")
+        return self.cards[self.position], replace(self, position=self.position + 1)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict; ``Shoe.from_json`` reverses it."""
+        return {
+            "cards": "".join(c.code for c in self.cards),
+            "position": self.position,
+            "cut": self.cut,
+            "stacked": self.stacked,
+            "decks": self.decks,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Shoe:
+        """Rebuild a shoe from ``to_json`` output. Raises CardParseError or KeyError."""
+        codes = data["cards"]
+        cards = tuple(Card.parse(codes[i : i + 2]) for i in range(0, len(codes), 2))
+        return cls(
+            cards=cards,
+            position=int(data["position"]),
+            cut=int(data["cut"]),
+            stacked=bool(data["stacked"]),
+            decks=int(data.get("decks", 0)),
+        )

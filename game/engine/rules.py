@@ -1,0 +1,199 @@
+"""The rule options of twenty-one, as one frozen value, and the registry of presets.
+
+Every option of ../shared/VARIANTS.md is a field, named with the field's standard term.
+A preset is a ``Rules`` value in ``PRESETS``, looked up with ``find_rules`` (like
+python-chess's ``find_variant``). Later variants only add presets.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, fields, replace
+from fractions import Fraction
+from typing import Any
+
+DOUBLE_ON = ("any", "9-11", "10-11")
+SPLIT_BY = ("value", "rank")
+SURRENDER = ("none", "late", "early")
+
+
+class RulesError(ValueError):
+    """An unknown variant, field or value, or an impossible combination of rules."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule option of a casino blackjack game.
+
+    Fields (units in brackets):
+    - decks: decks in the shoe [1-8].
+    - dealer_hits_soft_17: H17 when True, S17 when False.
+    - dealer_hole_card: the dealer takes a face-down second card at the deal; False is the
+      no-hole-card game (ENHC: the second card comes after all players act).
+    - dealer_peeks: with an ace or ten-value upcard the dealer checks for a natural before
+      the players act (only with a hole card).
+    - lose_all_to_natural: a dealer natural found after the players act takes every bet on
+      the table, doubles and splits included (European custom); False returns the extra.
+    - blackjack_payout: what a natural pays [times the bet], e.g. 3/2.
+    - double_on: "any" two cards, or hard "9-11" or "10-11" only.
+    - double_after_split (DAS), double_for_less (double any amount up to the bet).
+    - split_by: "value" (K with Q) or "rank" (K with K only).
+    - max_split_hands: the most hands a player can hold by splitting [1 = no split].
+    - resplit_aces (RSA), hit_split_aces: split aces get one card each unless these allow.
+    - surrender: "none", "late" (after the peek) or "early"; surrender_vs_ace allows it
+      against an ace upcard.
+    - insurance, even_money: offered against an ace upcard.
+    - auto_stand_21: a hand that reaches 21 stands by itself.
+    - three_sevens_payout: three 7s as a hand's first three cards pay this [times the bet]
+      at once; None for no bonus.
+    - max_draws: the most cards a hand may draw after the deal; None for no limit.
+
+    Raises RulesError on a value out of range or an impossible combination.
+    """
+
+    decks: int = 6
+    dealer_hits_soft_17: bool = False
+    dealer_hole_card: bool = True
+    dealer_peeks: bool = True
+    lose_all_to_natural: bool = False
+    blackjack_payout: Fraction = Fraction(3, 2)
+    double_on: str = "any"
+    double_after_split: bool = True
+    double_for_less: bool = False
+    split_by: str = "value"
+    max_split_hands: int = 4
+    resplit_aces: bool = False
+    hit_split_aces: bool = False
+    surrender: str = "none"
+    surrender_vs_ace: bool = True
+    insurance: bool = True
+    even_money: bool = True
+    auto_stand_21: bool = False
+    three_sevens_payout: Fraction | None = None
+    max_draws: int | None = None
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.decks <= 8:
+            raise RulesError("decks must be between 1 and 8")
+        if self.double_on not in DOUBLE_ON:
+            raise RulesError(f"double_on must be one of {', '.join(DOUBLE_ON)}")
+        if self.split_by not in SPLIT_BY:
+            raise RulesError(f"split_by must be one of {', '.join(SPLIT_BY)}")
+        if self.surrender not in SURRENDER:
+            raise RulesError(f"surrender must be one of {', '.join(SURRENDER)}")
+        if not 1 <= self.max_split_hands <= 4:
+            raise RulesError("max_split_hands must be between 1 (no split) and 4")
+        if self.blackjack_payout <= 0:
+            raise RulesError("blackjack_payout must be positive")
+        if self.dealer_peeks and not self.dealer_hole_card:
+            raise RulesError("the dealer cannot peek without a hole card")
+        if self.even_money and not self.insurance:
+            raise RulesError("even money is a form of insurance: it needs insurance")
+        if self.max_draws is not None and self.max_draws < 1:
+            raise RulesError("max_draws must be at least 1, or None for no limit")
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field; Fractions as "3/2" strings."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = str(value) if isinstance(value, Fraction) else value
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Rules:
+        """Rules from ``to_json`` output (unknown keys raise RulesError)."""
+        return cls().with_overrides(data)
+
+    def with_overrides(self, overrides: dict[str, Any]) -> Rules:
+        """A copy with fields replaced; values may be typed or strings ("true", "6/5").
+
+        Raises RulesError naming an unknown field (and listing the valid ones) or a bad value.
+        """
+        known = {f.name: f for f in fields(self)}
+        changes: dict[str, Any] = {}
+        for name, raw in overrides.items():
+            if name not in known:
+                raise RulesError(
+                    f"unknown rule {name!r}; the rules are: {', '.join(sorted(known))}"
+                )
+            changes[name] = _coerce(name, self_value=getattr(self, name), raw=raw)
+        return replace(self, **changes)
+
+
+def _coerce(name: str, self_value: Any, raw: Any) -> Any:
+    """Convert ``raw`` to the type of the field ``name``. Raises RulesError."""
+    kind = {
+        "blackjack_payout": "fraction",
+        "three_sevens_payout": "fraction?",
+        "max_draws": "int?",
+    }.get(name) or type(self_value).__name__
+    try:
+        if kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in {"true", "1", "yes", "on"}:
+                return True
+            if text in {"false", "0", "no", "off"}:
+                return False
+            raise ValueError
+        if kind == "int":
+            if isinstance(raw, bool):
+                raise ValueError
+            return int(raw)
+        if kind in {"fraction", "fraction?"}:
+            if raw is None or (kind == "fraction?" and str(raw).lower() in {"none", ""}):
+                if kind == "fraction?":
+                    return None
+                raise ValueError
+            return Fraction(str(raw).replace(":", "/"))
+        if kind == "int?":
+            if raw is None or str(raw).lower() in {"none", ""}:
+                return None
+            return int(raw)
+        return str(raw)
+    except (ValueError, ZeroDivisionError):
+        raise RulesError(f"{raw!r} is not a valid value for {name}") from None
+
+
+# The European game of seed 004 (VARIANTS.md table 5): 6 decks, S17, a hole card but no
+# peek; a dealer natural takes doubles and splits; double any two cards, DAS; split equal
+# value up to 4 hands, aces once with one card each; no insurance, surrender or bonuses.
+EUROPEAN = Rules(
+    decks=6,
+    dealer_hits_soft_17=False,
+    dealer_hole_card=True,
+    dealer_peeks=False,
+    lose_all_to_natural=True,
+    blackjack_payout=Fraction(3, 2),
+    double_on="any",
+    double_after_split=True,
+    double_for_less=False,
+    split_by="value",
+    max_split_hands=4,
+    resplit_aces=False,
+    hit_split_aces=False,
+    surrender="none",
+    surrender_vs_ace=False,
+    insurance=False,
+    even_money=False,
+    auto_stand_21=False,
+    three_sevens_payout=None,
+    max_draws=None,
+)
+
+PRESETS: dict[str, Rules] = {"european": EUROPEAN}
+
+
+def find_rules(name: str) -> Rules:
+    """The preset called ``name``. Raises RulesError listing the known presets."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise RulesError(
+            f"unknown variant {name!r}; the variants are: {', '.join(sorted(PRESETS))}"
+        ) from None
+
+
+RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))

@@ -1,0 +1,148 @@
+"""Play a scripted round from a JSON-ready dict (tests and ``manage.py scenario``).
+
+Input::
+
+    {"variant": "european", "rules": {"decks": 1}, "bet": 10,
+     "player": ["8", "8"], "dealer": ["6", "T"],
+     "shoe": ["3", "T", "5"], "actions": ["split", "stand", "stand"]}
+
+Cards are ranks A,2..9,T,J,Q,K with an optional suit letter ("QH"). ``dealer`` is
+[upcard, second card] whatever the variant's deal order; ``shoe`` lists the cards drawn after
+the initial deal, in order (the dealer's second card of a no-hole-card game is placed where
+the dealer draws it). Output: the hands with cards, total, softness, bet, result and net, the
+dealer's cards and total, and the round's net; money as exact decimal strings. Any problem
+gives ``{"error": "..."}`` naming it (an illegal action names the rule that forbids it).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from game.engine.cards import Card, CardParseError, Shoe, ShoeExhaustedError
+from game.engine.hands import hand_value
+from game.engine.round import IllegalActionError, InvalidBetError, Round, apply, deal
+from game.engine.rules import Rules, RulesError, find_rules
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be played: bad input, an illegal action, a short shoe."""
+
+
+def money(amount: Fraction) -> str:
+    """An exact decimal string for a Fraction of chips ("7.5", "-20", "0"); a fraction that
+    has no finite decimal form is written "p/q"."""
+    amount = Fraction(amount)
+    den = amount.denominator
+    digits = 0
+    while den % 10 == 0 or den % 2 == 0 or den % 5 == 0:
+        if den % 10 == 0:
+            den //= 10
+        elif den % 2 == 0:
+            den //= 2
+        else:
+            den //= 5
+        digits += 1
+    if den != 1:
+        return f"{amount.numerator}/{amount.denominator}"
+    scaled = amount * 10**digits
+    sign = "-" if scaled < 0 else ""
+    text = str(abs(scaled.numerator)).rjust(digits + 1, "0")
+    if digits == 0:
+        return f"{sign}{text}"
+    return f"{sign}{text[:-digits]}.{text[-digits:]}".rstrip("0").rstrip(".")
+
+
+def load_rules(spec: dict[str, Any]) -> Rules:
+    """The preset named by spec["variant"] (default "european") with spec["rules"] applied.
+
+    Raises RulesError for an unknown variant, field or value.
+    """
+    rules = find_rules(str(spec.get("variant", "european")))
+    overrides = spec.get("rules") or {}
+    if not isinstance(overrides, dict):
+        raise RulesError('"rules" must be an object of rule fields and values')
+    return rules.with_overrides(overrides)
+
+
+def play(spec: dict[str, Any]) -> Round:
+    """Play the scripted round and return it settled.
+
+    Raises ScenarioError naming the problem: a bad card, bet or rule, an illegal action (with
+    its 1-based position), actions left after the round ended, a round still waiting for
+    actions, or a shoe that ran out.
+    """
+    try:
+        rules = load_rules(spec)
+        player = [Card.parse(c) for c in spec["player"]]
+        dealer = [Card.parse(c) for c in spec["dealer"]]
+        draws = [Card.parse(c) for c in spec.get("shoe", [])]
+        actions = list(spec.get("actions", []))
+        bet = spec.get("bet", 1)
+    except KeyError as exc:
+        raise ScenarioError(f"the scenario needs {exc.args[0]!r}") from None
+    except (CardParseError, RulesError, TypeError) as exc:
+        raise ScenarioError(str(exc)) from None
+    if len(player) != 2 or len(dealer) != 2:
+        raise ScenarioError('"player" and "dealer" each need exactly two cards')
+
+    if rules.dealer_hole_card:
+        return _run(rules, bet, [player[0], dealer[0], player[1], dealer[1], *draws], actions)
+    # No hole card: the dealer's second card is drawn after the players; find where.
+    last_error: ScenarioError | None = None
+    for k in range(len(draws) + 1):
+        order = [player[0], dealer[0], player[1], *draws[:k], dealer[1], *draws[k:]]
+        try:
+            rnd = _run(rules, bet, order, actions)
+        except ScenarioError as exc:
+            last_error = exc
+            continue
+        if sum(len(h.cards) for h in rnd.hands) - 2 == k:
+            return rnd
+    raise last_error or ScenarioError("the scripted shoe does not fit the actions")
+
+
+def _run(rules: Rules, bet: Any, order: list[Card], actions: list[str]) -> Round:
+    try:
+        rnd = deal(rules, [bet], Shoe.stacked_from(order))
+        for number, action in enumerate(actions, start=1):
+            try:
+                rnd = apply(rnd, action)
+            except IllegalActionError as exc:
+                raise ScenarioError(f"action {number} ({action}) is illegal: {exc}") from None
+    except InvalidBetError as exc:
+        raise ScenarioError(str(exc)) from None
+    except ShoeExhaustedError:
+        raise ScenarioError("the scripted shoe ran out of cards") from None
+    if not rnd.is_over:
+        legal = ", ".join(a.value for a in rnd.legal_actions())
+        raise ScenarioError(f"the round is not over: the hand to act still needs one of {legal}")
+    return rnd
+
+
+def round_report(rnd: Round) -> dict[str, Any]:
+    """The JSON-ready report of a settled round (the scenario output)."""
+    dealer_value = hand_value(rnd.dealer)
+    return {
+        "hands": [
+            {
+                "cards": [c.code for c in h.cards],
+                "total": h.value.total,
+                "soft": h.value.soft,
+                "bet": int(h.bet) if h.bet.denominator == 1 else money(h.bet),
+                "result": h.outcome.value if h.outcome else None,
+                "net": money(h.net or Fraction(0)),
+            }
+            for h in rnd.hands
+        ],
+        "dealer": {"cards": [c.code for c in rnd.dealer], "total": dealer_value.total},
+        "net": money(rnd.net),
+    }
+
+
+def run_scenario(spec: dict[str, Any]) -> dict[str, Any]:
+    """``round_report(play(spec))``, or ``{"error": message}`` when the scenario fails."""
+    try:
+        return round_report(play(spec))
+    except ScenarioError as exc:
+        return {"error": str(exc)}

@@ -1,0 +1,1 @@
+"""The Django project package of the blackjack trainer (settings, URLs, WSGI/ASGI)."""
