@@ -73,6 +73,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "trainer.context_processors.language_links",
             ],
         },
     },
@@ -107,6 +108,7 @@ LANGUAGES = [
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
+USE_THOUSAND_SEPARATOR = True
 TIME_ZONE = "UTC"
 USE_TZ = True
 

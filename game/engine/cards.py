@@ -112,7 +112,9 @@ class Card:
         if raw.startswith("10"):
             raw = "T" + raw[2:]
         if not raw or len(raw) > 2:
-            raise CardParseError(f"{text!r} is not a card: use a rank A,2-9,T,J,Q,K and a suit C,D,H,S")
+            raise CardParseError(
+                f"{text!r} is not a card: use a rank A,2-9,T,J,Q,K and a suit C,D,H,S"
+            )
         try:
             rank = Rank(raw[0])
             suit = Suit(raw[1]) if len(raw) == 2 else default_suit

@@ -31,7 +31,7 @@ class HandValue:
         return self.total - 10 if self.soft else self.total
 
     def display(self) -> str:
-        """"7/17" for a soft total below 21, else the plain total."""
+        """ "7/17" for a soft total below 21, else the plain total."""
         if self.soft and self.total < 21:
             return f"{self.low}/{self.total}"
         return str(self.total)

@@ -417,9 +417,7 @@ def _hand_finished(rules: Rules, hand: PlayerHand) -> bool:
         return True
     if total == 21 and rules.auto_stand_21:
         return True
-    if rules.max_draws is not None and len(hand.cards) - 2 >= rules.max_draws:
-        return True
-    return False
+    return rules.max_draws is not None and len(hand.cards) - 2 >= rules.max_draws
 
 
 def _advance(rnd: Round) -> Round:
@@ -507,6 +505,4 @@ def _settle(rnd: Round) -> Round:
             else:
                 outcome, net = Outcome.PUSH, Fraction(0)
         settled.append(replace(hand, done=True, outcome=outcome, net=net))
-    return replace(
-        rnd, hands=tuple(settled), phase=Phase.SETTLED, active=None, hole_revealed=True
-    )
+    return replace(rnd, hands=tuple(settled), phase=Phase.SETTLED, active=None, hole_revealed=True)

@@ -1,0 +1,101 @@
+# Set-up, serve and test the blackjack trainer. On a fresh machine `make run` or `make test`
+# installs everything it needs: the virtualenv from pyproject.toml, and from Debian apt
+# gettext (msgfmt) and Chromium when they are missing.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+# The test steps share one SQLite file, one PostgreSQL and the apt lock: run them in order.
+.NOTPARALLEL:
+
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-test
+CHROMIUM := /usr/bin/chromium
+
+# apt-get needs root; elsewhere go through sudo. The lock timeout waits out another apt run.
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600
+
+PYTEST_DB_ARGS := tests --ignore=tests/e2e
+
+.PHONY: help venv messages run lint format chromium test test-sqlite test-postgres test-e2e clean
+
+help:
+	@echo "make run            set up and serve on http://127.0.0.1:8000/ (SQLite)"
+	@echo "make test           lint, tests on SQLite, then PostgreSQL, then Chromium browser tests"
+	@echo "make test-sqlite | test-postgres | test-e2e   one part of the suite"
+	@echo "make lint | format | messages | chromium | venv | clean"
+
+venv: $(STAMP)
+
+# Prefer python3.13 (pyenv's shim resolves it from .python-version); a shim whose version is
+# not installed fails to run, so each candidate is tried by running it, not by finding it.
+$(PY):
+	@py=""; \
+	for cand in python3.13 python3; do \
+	  if "$$cand" -c 'import sys; sys.exit(sys.version_info < (3, 13))' >/dev/null 2>&1; then \
+	    py="$$cand"; break; \
+	  fi; \
+	done; \
+	if [ -z "$$py" ]; then \
+	  echo "error: Python >= 3.13 is required (tried python3.13, python3)." >&2; \
+	  echo "       Install it, e.g. 'pyenv install 3.13' (the repo's .python-version is 3.13)." >&2; \
+	  exit 1; \
+	fi; \
+	echo "Creating $(VENV) with $$py ($$("$$py" --version 2>&1))"; \
+	"$$py" -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+messages: venv
+	@command -v msgfmt >/dev/null || { $(APT_GET) update && $(APT_GET) install -y gettext; }
+	@# compilemessages refuses to run when no locale directory exists at all (git keeps no empty dirs).
+	mkdir -p locale
+	$(PY) manage.py compilemessages --ignore=.venv --ignore=.git
+
+run: venv messages
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: venv
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+# Debian's Chromium for the Playwright tests, and a font so screenshots show text.
+chromium:
+	@missing=""; \
+	[ -x $(CHROMIUM) ] || missing="$$missing chromium"; \
+	dpkg-query -W -f='$${Status}' fonts-dejavu-core 2>/dev/null | grep -q 'install ok installed' \
+	  || missing="$$missing fonts-dejavu-core"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing from apt:$$missing"; \
+	  $(APT_GET) update && $(APT_GET) install -y $$missing; \
+	fi
+
+test: venv messages lint test-sqlite test-postgres test-e2e
+
+# DATABASE_URL is unset so this run is SQLite whatever the caller's environment says.
+test-sqlite: venv messages
+	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_DB_ARGS)
+
+# The engine is pure Python: its tests say nothing new on another database.
+test-postgres: venv messages
+	scripts/with_postgres.sh $(PY) -m pytest $(PYTEST_DB_ARGS) --ignore=tests/engine \
+	  -p no:cacheprovider
+
+test-e2e: venv messages chromium
+	env -u DATABASE_URL $(PY) -m pytest tests/e2e
+
+clean:
+	rm -rf $(VENV) *.egg-info build staticfiles test-artifacts .pytest_cache .ruff_cache \
+	  .hypothesis
+	find . -path ./.git -prune -o \( -name __pycache__ -type d -prune -exec rm -rf {} + \) \
+	  -o \( -name '*.mo' -path '*/locale/*' -type f -exec rm -f {} + \)

@@ -1,0 +1,76 @@
+"""Translated names of the engine's values (actions, outcomes, ranks, suits) and the
+messages shown for the engine's illegal-action codes. The engine speaks English codes; every
+word a person reads comes from here or from a template."""
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from game.engine.cards import Rank, Suit
+from game.engine.round import Action, Outcome
+
+# The button words are each language's own terms (seed 000: "Daj kartu", "Stani",
+# "Dupliraj", "Podeli"; seed 002: "Ещё", "Хватит"...).
+ACTION_LABELS = {
+    Action.HIT: pgettext_lazy("blackjack action", "Hit"),
+    Action.STAND: pgettext_lazy("blackjack action", "Stand"),
+    Action.DOUBLE: pgettext_lazy("blackjack action", "Double"),
+    Action.SPLIT: pgettext_lazy("blackjack action", "Split"),
+    Action.SURRENDER: pgettext_lazy("blackjack action", "Surrender"),
+}
+
+# Keyboard shortcut of each action button (Enter/Space deal).
+ACTION_KEYS = {
+    Action.HIT: "h",
+    Action.STAND: "s",
+    Action.DOUBLE: "d",
+    Action.SPLIT: "p",
+    Action.SURRENDER: "r",
+}
+
+OUTCOME_LABELS = {
+    Outcome.WIN: pgettext_lazy("hand outcome", "Win"),
+    Outcome.LOSE: pgettext_lazy("hand outcome", "Lose"),
+    Outcome.PUSH: pgettext_lazy("hand outcome", "Push"),
+    Outcome.BLACKJACK: pgettext_lazy("hand outcome", "Blackjack"),
+    Outcome.SURRENDER: pgettext_lazy("hand outcome", "Surrendered"),
+    Outcome.BUST: pgettext_lazy("hand outcome", "Bust"),
+}
+
+RANK_NAMES = {
+    Rank.ACE: pgettext_lazy("card rank", "Ace"),
+    Rank.TWO: pgettext_lazy("card rank", "Two"),
+    Rank.THREE: pgettext_lazy("card rank", "Three"),
+    Rank.FOUR: pgettext_lazy("card rank", "Four"),
+    Rank.FIVE: pgettext_lazy("card rank", "Five"),
+    Rank.SIX: pgettext_lazy("card rank", "Six"),
+    Rank.SEVEN: pgettext_lazy("card rank", "Seven"),
+    Rank.EIGHT: pgettext_lazy("card rank", "Eight"),
+    Rank.NINE: pgettext_lazy("card rank", "Nine"),
+    Rank.TEN: pgettext_lazy("card rank", "Ten"),
+    Rank.JACK: pgettext_lazy("card rank", "Jack"),
+    Rank.QUEEN: pgettext_lazy("card rank", "Queen"),
+    Rank.KING: pgettext_lazy("card rank", "King"),
+}
+
+SUIT_NAMES = {
+    Suit.CLUBS: pgettext_lazy("card suit", "clubs"),
+    Suit.DIAMONDS: pgettext_lazy("card suit", "diamonds"),
+    Suit.HEARTS: pgettext_lazy("card suit", "hearts"),
+    Suit.SPADES: pgettext_lazy("card suit", "spades"),
+}
+
+# Messages for IllegalActionError.code; the engine's English text is the fallback.
+ILLEGAL_ACTION_MESSAGES = {
+    "round_over": _("This round is over. Place a bet and deal a new one."),
+    "split_aces_one_card": _("Split aces get one card each and cannot draw more."),
+    "double_two_cards": _("You can double only on your first two cards."),
+    "double_after_split": _("Doubling after a split is not allowed at this table."),
+    "double_total": _("At this table you may double only on certain totals."),
+    "split_pair": _("You can split only two cards of equal value."),
+    "split_limit": _("You already hold the most hands that splitting allows."),
+    "resplit_aces": _("Aces can be split only once."),
+    "surrender_none": _("Surrender is not offered at this table."),
+    "surrender_first": _("You can surrender only as your first decision."),
+    "surrender_ace": _("Surrender is not allowed against a dealer ace."),
+    "unknown_action": _("That is not an action of this game."),
+}

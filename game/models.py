@@ -1,0 +1,253 @@
+"""Table sessions and their rounds.
+
+A ``TableSession`` is one visitor's sitting at a table: the variant, the bankroll of virtual
+chips, the shoe, the round in play (the engine's ``Round`` as JSON, hole card included; it
+never leaves the server) and a ``version`` that every form echoes so a repeated or stale
+request changes nothing. Each settled round is kept as a ``RoundRecord``.
+"""
+
+from __future__ import annotations
+
+import uuid
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+from django.db import models, transaction
+from django.utils.translation import gettext_lazy as _
+
+from game.engine.cards import Shoe
+from game.engine.round import Action, IllegalActionError, Round, apply, deal
+from game.engine.rules import Rules, find_rules
+from game.engine.scenario import money
+from game.labels import ILLEGAL_ACTION_MESSAGES
+
+START_BANKROLL = Decimal(1000)
+PENETRATION = 0.75
+
+
+class TableError(Exception):
+    """A request the table refuses; ``message`` is shown to the person (translated)."""
+
+    def __init__(self, message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+class StaleActionError(TableError):
+    """A form from an earlier state of the table (double click, back button, two tabs)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            _(
+                "That click was already handled (a double click, the back button or another "
+                "tab). The table shows where the round stands now."
+            )
+        )
+
+
+def to_decimal(amount: Fraction) -> Decimal:
+    """Exact Decimal of a chip amount (bets are whole chips, so payouts end in .5 at most)."""
+    return Decimal(money(amount))
+
+
+class TableSession(models.Model):
+    """One visitor's sitting at a table (no account needed: tied to the Django session)."""
+
+    MIN_BET = Decimal(5)
+    MAX_BET = Decimal(500)
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    visitor = models.UUIDField(db_index=True)
+    variant = models.CharField(max_length=40, default="european")
+    bankroll = models.DecimalField(max_digits=14, decimal_places=2, default=START_BANKROLL)
+    last_bet = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(10))
+    shoe_state = models.JSONField(null=True, blank=True)
+    round_state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    rounds_played = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"table {self.public_id} ({self.variant})"
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        """The variant's rules (engine preset)."""
+        return find_rules(self.variant)
+
+    @property
+    def round(self) -> Round | None:
+        """The round in play or the last one settled, None before the first deal."""
+        return Round.from_json(self.round_state) if self.round_state else None
+
+    @property
+    def round_in_play(self) -> bool:
+        """True while a dealt round waits for the player."""
+        rnd = self.round
+        return rnd is not None and not rnd.is_over
+
+    @property
+    def in_play(self) -> Decimal:
+        """Chips staked in the round in play (0 between rounds)."""
+        rnd = self.round
+        return to_decimal(rnd.staked) if rnd is not None and not rnd.is_over else Decimal(0)
+
+    @property
+    def available(self) -> Decimal:
+        """Chips the player can still put on the table."""
+        return self.bankroll - self.in_play
+
+    def affordable_actions(self) -> tuple[Action, ...]:
+        """The round's legal actions that the bankroll can pay for (double and split need
+        another bet of the hand's size)."""
+        rnd = self.round
+        if rnd is None or rnd.is_over:
+            return ()
+        hand = rnd.active_hand
+        extra = to_decimal(hand.bet) if hand is not None else Decimal(0)
+        return tuple(
+            a
+            for a in rnd.legal_actions()
+            if a not in (Action.DOUBLE, Action.SPLIT) or self.available >= extra
+        )
+
+    # -- changing --------------------------------------------------------------------------
+    def deal(self, bet_text: str, version_text: str) -> Round:
+        """Deal a round with a bet of ``bet_text`` chips and persist it.
+
+        Raises StaleActionError for a version other than the table's, TableError (with a
+        message for the person) for a round still in play, a bet that is not a whole number,
+        outside the table limits or above the chips available. Nothing changes on error.
+        """
+        with transaction.atomic():
+            table = self._locked(version_text)
+            if table.ended_at is not None:
+                raise TableError(_("This session has ended. Start a new one to play on."))
+            if table.round_in_play:
+                raise TableError(_("Finish the round in play before dealing a new one."))
+            bet = table._parse_bet(bet_text)
+            shoe = Shoe.from_json(table.shoe_state) if table.shoe_state else None
+            if shoe is None or shoe.needs_shuffle:
+                shoe = Shoe.shuffled(table.rules.decks, PENETRATION)
+            rnd = deal(table.rules, [Fraction(str(bet))], shoe)
+            table.last_bet = bet
+            table._store(rnd)
+            self.refresh_from_db()
+            return rnd
+
+    def act(self, action_text: str, version_text: str) -> Round:
+        """Apply a player action to the round in play and persist it.
+
+        Raises StaleActionError for a stale version, TableError for no round in play, an
+        unknown action, an action the rules forbid now (the engine's reason, translated) or a
+        double or split the bankroll cannot cover. Nothing changes on error.
+        """
+        with transaction.atomic():
+            table = self._locked(version_text)
+            rnd = table.round
+            if rnd is None or rnd.is_over:
+                raise TableError(ILLEGAL_ACTION_MESSAGES["round_over"])
+            try:
+                action = Action(action_text)
+            except ValueError:
+                raise TableError(ILLEGAL_ACTION_MESSAGES["unknown_action"]) from None
+            try:
+                new = apply(rnd, action)
+            except IllegalActionError as exc:
+                raise TableError(ILLEGAL_ACTION_MESSAGES.get(exc.code, exc.message)) from None
+            if action not in table.affordable_actions():
+                raise TableError(
+                    _("You do not have enough chips left for another bet of this size.")
+                )
+            table._store(new)
+            self.refresh_from_db()
+            return new
+
+    def _locked(self, version_text: str) -> TableSession:
+        """This table re-read inside the transaction (row-locked where the database can),
+        after checking the form's version."""
+        table = TableSession.objects.select_for_update().get(pk=self.pk)
+        try:
+            version = int(version_text)
+        except (TypeError, ValueError):
+            raise StaleActionError() from None
+        if version != table.version:
+            raise StaleActionError()
+        return table
+
+    def _parse_bet(self, bet_text: str) -> Decimal:
+        try:
+            bet = Decimal(str(bet_text).strip())
+        except (InvalidOperation, ValueError):
+            raise TableError(_("Enter your bet as a whole number of chips.")) from None
+        if not bet.is_finite() or bet != bet.to_integral_value():
+            raise TableError(_("Enter your bet as a whole number of chips."))
+        if not self.MIN_BET <= bet <= self.MAX_BET:
+            raise TableError(
+                _("Bets at this table are from %(min)s to %(max)s chips.")
+                % {"min": self.MIN_BET, "max": self.MAX_BET}
+            )
+        if bet > self.available:
+            raise TableError(
+                _("You have only %(chips)s chips left.") % {"chips": self.available.normalize()}
+            )
+        return bet
+
+    def _store(self, rnd: Round) -> None:
+        """Save the round (and settle it into the bankroll and history when it is over),
+        bumping the version with a compare-and-set so a concurrent request cannot also win."""
+        fields = {"round_state": rnd.to_json(), "last_bet": self.last_bet}
+        if rnd.is_over:
+            net = to_decimal(rnd.net)
+            fields["bankroll"] = self.bankroll + net
+            fields["shoe_state"] = rnd.shoe.to_json()
+            fields["rounds_played"] = self.rounds_played + 1
+        updated = TableSession.objects.filter(pk=self.pk, version=self.version).update(
+            version=self.version + 1, **fields
+        )
+        if updated != 1:
+            raise StaleActionError()
+        if rnd.is_over:
+            RoundRecord.objects.create(
+                table=self,
+                number=self.rounds_played + 1,
+                bet=to_decimal(rnd.hands[0].base_bet),
+                staked=to_decimal(rnd.staked),
+                net=to_decimal(rnd.net),
+                bankroll_after=fields["bankroll"],
+                state=rnd.to_json(),
+            )
+
+
+class RoundRecord(models.Model):
+    """A settled round of a table session: the bet, the net and the whole final state
+    (cards, the dealer's hand and the shoe, from which the starting order can be rebuilt)."""
+
+    table = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="records")
+    number = models.PositiveIntegerField()
+    bet = models.DecimalField(max_digits=14, decimal_places=2)
+    staked = models.DecimalField(max_digits=14, decimal_places=2)
+    net = models.DecimalField(max_digits=14, decimal_places=2)
+    bankroll_after = models.DecimalField(max_digits=14, decimal_places=2)
+    state = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of {self.table_id}"
+
+    @property
+    def round(self) -> Round:
+        """The settled round."""
+        return Round.from_json(self.state)

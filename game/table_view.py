@@ -1,0 +1,123 @@
+"""What the table page shows of a table session: plain dicts for the templates.
+
+Only what the player may see goes in: the dealer's hole card is left out until the engine
+says it is turned (``Round.dealer_visible``), so no template can leak it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from game.engine.cards import Card
+from game.engine.hands import is_natural
+from game.engine.round import PlayerHand, Round
+from game.engine.rules import Rules
+from game.labels import ACTION_KEYS, ACTION_LABELS, OUTCOME_LABELS, RANK_NAMES, SUIT_NAMES
+from game.models import RoundRecord, TableSession, to_decimal
+
+CHIPS = (5, 25, 100, 500)
+HISTORY_LENGTH = 8
+
+
+def card_view(card: Card) -> dict[str, Any]:
+    """A face-up card: its printed rank, suit symbol, colour and spoken name."""
+    return {
+        "rank": card.rank.label,
+        "suit": card.suit.symbol,
+        "suit_code": card.suit.value,
+        "red": card.suit.is_red,
+        "name": _("%(rank)s of %(suit)s")
+        % {"rank": RANK_NAMES[card.rank], "suit": SUIT_NAMES[card.suit]},
+    }
+
+
+def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
+    """A player hand: cards, total ("7/17" when soft), bet, and result once settled."""
+    return {
+        "cards": [card_view(c) for c in hand.cards],
+        "total": hand.value.display(),
+        "natural": hand.is_natural,
+        "bust": hand.is_bust,
+        "bet": to_decimal(hand.bet),
+        "doubled": hand.doubled,
+        "active": active,
+        "outcome": hand.outcome.value if hand.outcome else None,
+        "outcome_label": OUTCOME_LABELS[hand.outcome] if hand.outcome else None,
+        "net": to_decimal(hand.net) if hand.net is not None else None,
+    }
+
+
+def round_view(rnd: Round) -> dict[str, Any]:
+    """The dealer's visible cards (and how many are face down), the hands and the net."""
+    return {
+        "dealer_cards": [card_view(c) for c in rnd.dealer_visible],
+        "dealer_hidden": range(rnd.dealer_hidden_count),
+        "dealer_total": rnd.dealer_value.display(),
+        "dealer_bust": rnd.dealer_value.total > 21,
+        "dealer_natural": rnd.hole_revealed and is_natural(rnd.dealer),
+        "hands": [hand_view(h, active=(i == rnd.active)) for i, h in enumerate(rnd.hands)],
+        "over": rnd.is_over,
+        "net": to_decimal(rnd.net) if rnd.is_over else None,
+    }
+
+
+def history_view(record: RoundRecord) -> dict[str, Any]:
+    """One line of the round history: number, the hands' cards and totals, dealer total, net."""
+    rnd = record.round
+    return {
+        "number": record.number,
+        "hands": [
+            {"cards": " ".join(c.rank.label for c in h.cards), "total": h.value.total}
+            for h in rnd.hands
+        ],
+        "dealer_total": rnd.dealer_value.total,
+        "net": record.net,
+    }
+
+
+def rules_summary(rules: Rules) -> list[str]:
+    """Short sentences stating the table's main rules, computed from the Rules value."""
+    payout = rules.blackjack_payout
+    lines = [
+        ngettext("%(decks)d deck in the shoe.", "%(decks)d decks in the shoe.", rules.decks)
+        % {"decks": rules.decks},
+        _("The dealer hits soft 17.")
+        if rules.dealer_hits_soft_17
+        else _("The dealer stands on every 17, soft 17 included."),
+        _("A natural pays %(payout)s.") % {"payout": f"{payout.numerator}:{payout.denominator}"},
+    ]
+    if not rules.dealer_peeks:
+        lines.append(
+            _("The dealer does not peek: a dealer natural takes doubled and split bets too.")
+            if rules.lose_all_to_natural
+            else _("The dealer does not peek for a natural.")
+        )
+    return lines
+
+
+def table_context(table: TableSession) -> dict[str, Any]:
+    """Everything the table templates need."""
+    rnd = table.round
+    actions = table.affordable_actions()
+    return {
+        "table": table,
+        "round": round_view(rnd) if rnd is not None else None,
+        "in_play": table.round_in_play,
+        "actions": [
+            {"value": a.value, "label": ACTION_LABELS[a], "key": ACTION_KEYS[a]} for a in actions
+        ],
+        "bankroll": table.bankroll,
+        "available": table.available,
+        "staked": table.in_play,
+        "min_bet": table.MIN_BET,
+        "max_bet": min(table.MAX_BET, table.available),
+        "table_max": table.MAX_BET,
+        "last_bet": min(table.last_bet, table.available),
+        "can_bet": table.available >= table.MIN_BET and table.ended_at is None,
+        "chips": [c for c in CHIPS if c <= table.MAX_BET],
+        "rules_summary": rules_summary(table.rules),
+        "history": [history_view(r) for r in table.records.all()[:HISTORY_LENGTH]],
+    }

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from game import views
+
+app_name = "game"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("table/new/", views.new_session, name="new_session"),
+    path("table/<uuid:public_id>/", views.table_page, name="table"),
+    path("table/<uuid:public_id>/deal/", views.deal, name="deal"),
+    path("table/<uuid:public_id>/act/", views.act, name="act"),
+]

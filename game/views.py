@@ -1,0 +1,115 @@
+"""The table's views: one per action; HTMX requests get the table partial (and the bankroll
+out of band), plain form posts are redirected back to the table page."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
+
+from game.models import TableError, TableSession
+from game.table_view import table_context
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _visitor(request: HttpRequest, *, create: bool) -> uuid.UUID | None:
+    """The visitor id kept in the Django session (made on first need)."""
+    value = request.session.get("visitor")
+    if value is None:
+        if not create:
+            return None
+        value = str(uuid.uuid4())
+        request.session["visitor"] = value
+    return uuid.UUID(value)
+
+
+def _own_table(request: HttpRequest, public_id: uuid.UUID) -> TableSession:
+    """The visitor's table with this id; 404 for anyone else's (or none)."""
+    visitor = _visitor(request, create=False)
+    if visitor is None:
+        raise Http404("no table")
+    return get_object_or_404(TableSession, public_id=public_id, visitor=visitor)
+
+
+@require_GET
+def home(request: HtmxHttpRequest) -> HttpResponse:
+    """Send the visitor to their table, opening one with 1,000 chips on the first visit."""
+    visitor = _visitor(request, create=True)
+    table = TableSession.objects.filter(visitor=visitor, ended_at__isnull=True).first()
+    if table is None:
+        table = TableSession.objects.create(visitor=visitor)
+    return redirect("game:table", public_id=table.public_id)
+
+
+@require_GET
+def table_page(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """The table page (full page, or the felt partial for an HTMX request)."""
+    table = _own_table(request, public_id)
+    return _respond(request, table, full=not request.htmx)
+
+
+@require_POST
+def deal(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """Deal a round with the posted bet."""
+    table = _own_table(request, public_id)
+    try:
+        table.deal(request.POST.get("bet", ""), request.POST.get("version", ""))
+    except TableError as exc:
+        messages.error(request, exc.message)
+    table.refresh_from_db()
+    return _respond(request, table)
+
+
+@require_POST
+def act(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """Apply the posted action (hit, stand, double, split) to the round in play."""
+    table = _own_table(request, public_id)
+    try:
+        table.act(request.POST.get("action", ""), request.POST.get("version", ""))
+    except TableError as exc:
+        messages.error(request, exc.message)
+    table.refresh_from_db()
+    return _respond(request, table)
+
+
+@require_POST
+def new_session(request: HtmxHttpRequest) -> HttpResponse:
+    """End the visitor's open tables and open a new one with a fresh bankroll."""
+    visitor = _visitor(request, create=True)
+    for table in TableSession.objects.filter(visitor=visitor, ended_at__isnull=True):
+        TableSession.objects.filter(pk=table.pk).update(
+            ended_at=timezone.now(), version=table.version + 1
+        )
+    table = TableSession.objects.create(visitor=visitor)
+    if request.htmx:
+        return HttpResponseClientRedirect(table_url(table))
+    return redirect("game:table", public_id=table.public_id)
+
+
+def table_url(table: TableSession) -> str:
+    """The table page's URL in the active language."""
+    return reverse("game:table", kwargs={"public_id": table.public_id})
+
+
+def _respond(request: HtmxHttpRequest, table: TableSession, *, full: bool = False) -> HttpResponse:
+    if full:
+        return render(request, "game/table.html", table_context(table))
+    if not request.htmx:
+        return redirect("game:table", public_id=table.public_id)
+    context = table_context(table)
+    felt = render_to_string("game/table.html#table-felt", context, request=request)
+    bankroll = render_to_string(
+        "game/table.html#bankroll", {**context, "oob": True}, request=request
+    )
+    return HttpResponse(felt + bankroll)

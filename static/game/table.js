@@ -1,0 +1,42 @@
+// Keyboard shortcuts and chip buttons for the table. Everything here is optional: without
+// JavaScript the forms post normally and the bet is typed into the number field.
+(function () {
+  "use strict";
+
+  function typing(target) {
+    return target && target.closest && target.closest("input, textarea, select, [contenteditable]");
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+    var key = event.key === " " ? "space" : event.key.toLowerCase();
+    // A focused button already answers Enter and Space; an input answers Enter by submitting.
+    if ((key === "enter" || key === "space") && event.target.closest &&
+        event.target.closest("button, a, summary")) return;
+    if (typing(event.target) && key !== "enter") return;
+    if (typing(event.target) && key === "enter") return;
+    var button = document.querySelector('[data-shortcut~="' + key + '"]:not([disabled])');
+    if (!button) return;
+    event.preventDefault();
+    button.click();
+  });
+
+  document.addEventListener("click", function (event) {
+    var chip = event.target.closest && event.target.closest("[data-chip], [data-chip-clear]");
+    if (!chip) return;
+    var form = chip.closest("form");
+    var input = form && form.querySelector('input[name="bet"]');
+    if (!input) return;
+    if (chip.hasAttribute("data-chip-clear")) {
+      input.value = "";
+    } else {
+      var current = parseInt(input.value, 10) || 0;
+      if (chip.dataset.fresh !== "no" && form.dataset.chipped !== "yes") current = 0;
+      form.dataset.chipped = "yes";
+      var next = current + parseInt(chip.dataset.chip, 10);
+      var max = parseInt(input.max, 10);
+      input.value = isNaN(max) ? next : Math.min(next, max);
+    }
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+})();

@@ -1,0 +1,9 @@
+"""Every page lives under a language prefix (/en/, /sr-latn/, /hr/, /ru/, /bg/); the bare
+root redirects to the visitor's language (LocaleMiddleware)."""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.urls import include, path
+
+urlpatterns = i18n_patterns(
+    path("", include("game.urls")),
+)
