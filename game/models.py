@@ -12,7 +12,9 @@ import uuid
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from django.conf import settings
 from django.db import models, transaction
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
 from game.engine.cards import Shoe
@@ -22,7 +24,6 @@ from game.engine.scenario import money
 from game.labels import ILLEGAL_ACTION_MESSAGES
 
 START_BANKROLL = Decimal(1000)
-PENETRATION = 0.75
 
 
 class TableError(Exception):
@@ -134,7 +135,7 @@ class TableSession(models.Model):
             bet = table._parse_bet(bet_text)
             shoe = Shoe.from_json(table.shoe_state) if table.shoe_state else None
             if shoe is None or shoe.needs_shuffle:
-                shoe = Shoe.shuffled(table.rules.decks, PENETRATION)
+                shoe = Shoe.shuffled(table.rules.decks, settings.SHOE_PENETRATION)
             rnd = deal(table.rules, [Fraction(str(bet))], shoe)
             table.last_bet = bet
             table._store(rnd)
@@ -144,12 +145,14 @@ class TableSession(models.Model):
     def act(self, action_text: str, version_text: str) -> Round:
         """Apply a player action to the round in play and persist it.
 
-        Raises StaleActionError for a stale version, TableError for no round in play, an
-        unknown action, an action the rules forbid now (the engine's reason, translated) or a
-        double or split the bankroll cannot cover. Nothing changes on error.
+        Raises StaleActionError for a stale version, TableError for an ended session, no
+        round in play, an unknown action, an action the rules forbid now (the engine's reason,
+        translated) or a double or split the bankroll cannot cover. Nothing changes on error.
         """
         with transaction.atomic():
             table = self._locked(version_text)
+            if table.ended_at is not None:
+                raise TableError(_("This session has ended. Start a new one to play on."))
             rnd = table.round
             if rnd is None or rnd.is_over:
                 raise TableError(ILLEGAL_ACTION_MESSAGES["round_over"])
@@ -195,7 +198,8 @@ class TableSession(models.Model):
             )
         if bet > self.available:
             raise TableError(
-                _("You have only %(chips)s chips left.") % {"chips": self.available.normalize()}
+                _("You have only %(chips)s chips left.")
+                % {"chips": formats.number_format(self.available.normalize())}
             )
         return bet
 

@@ -6,6 +6,7 @@ says it is turned (``Round.dealer_visible``), so no template can leak it.
 
 from __future__ import annotations
 
+from decimal import ROUND_FLOOR
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -102,6 +103,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
     """Everything the table templates need."""
     rnd = table.round
     actions = table.affordable_actions()
+    whole_chips = table.available.to_integral_value(rounding=ROUND_FLOOR)  # bets are whole
     return {
         "table": table,
         "round": round_view(rnd) if rnd is not None else None,
@@ -113,9 +115,9 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "available": table.available,
         "staked": table.in_play,
         "min_bet": table.MIN_BET,
-        "max_bet": min(table.MAX_BET, table.available),
+        "max_bet": min(table.MAX_BET, whole_chips),
         "table_max": table.MAX_BET,
-        "last_bet": min(table.last_bet, table.available),
+        "last_bet": min(table.last_bet, whole_chips),
         "can_bet": table.available >= table.MIN_BET and table.ended_at is None,
         "chips": [c for c in CHIPS if c <= table.MAX_BET],
         "rules_summary": rules_summary(table.rules),

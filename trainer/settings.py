@@ -126,6 +126,9 @@ STORAGES = {
     },
 }
 
+# The table: fraction of the shoe dealt before the cut card (reshuffle before the next round).
+SHOE_PENETRATION = float(os.environ.get("SHOE_PENETRATION", "0.75"))
+
 # Sessions live in the database so a table survives a server restart.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90
