@@ -160,14 +160,14 @@ class TableSession(models.Model):
                 action = Action(action_text)
             except ValueError:
                 raise TableError(ILLEGAL_ACTION_MESSAGES["unknown_action"]) from None
+            if action in rnd.legal_actions() and action not in table.affordable_actions():
+                raise TableError(
+                    _("You do not have enough chips left for another bet of this size.")
+                )
             try:
                 new = apply(rnd, action)
             except IllegalActionError as exc:
                 raise TableError(ILLEGAL_ACTION_MESSAGES.get(exc.code, exc.message)) from None
-            if action not in table.affordable_actions():
-                raise TableError(
-                    _("You do not have enough chips left for another bet of this size.")
-                )
             table._store(new)
             self.refresh_from_db()
             return new

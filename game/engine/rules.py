@@ -139,7 +139,7 @@ def _coerce(name: str, self_value: Any, raw: Any) -> Any:
                 return False
             raise ValueError
         if kind == "int":
-            if isinstance(raw, bool):
+            if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
                 raise ValueError
             return int(raw)
         if kind in {"fraction", "fraction?"}:

@@ -1,0 +1,262 @@
+"""The table in a real browser: chips, deal, keyboard shortcuts, HTMX swaps in place, the
+bankroll kept in step with the round's net, Russian button words, and the same game played
+without JavaScript through plain form posts. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from game.models import TableSession
+from tests.factories import stacked_shoe
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TIMEOUT = 10_000  # ms
+ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def number(text: str) -> Decimal:
+    """A number as the page prints it: "1,015", "+37.50", "-25" (English formats)."""
+    return Decimal(text.strip().replace(",", "").replace("+", ""))
+
+
+def screenshot(page: Page, name: str) -> None:
+    ARTIFACTS_DIR.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS_DIR / f"{name}.png", full_page=True)
+
+
+def version(page: Page) -> str | None:
+    field = page.locator('#table-felt input[name="version"]')
+    return field.get_attribute("value") if field.count() else None
+
+
+def wait_for_new_version(page: Page, old: str | None) -> None:
+    """Wait until the felt was swapped for a newer state of the table."""
+    page.wait_for_function(
+        """old => {
+            const field = document.querySelector('#table-felt input[name="version"]');
+            return field && field.value !== old && !document.querySelector('.htmx-request');
+        }""",
+        arg=old,
+        timeout=TIMEOUT,
+    )
+
+
+def round_settled(page: Page) -> bool:
+    return page.locator("[data-testid=round-result]").count() > 0
+
+
+def best_total(page: Page) -> int:
+    """The active hand's total ("7/17" counts as 17)."""
+    hand = page.locator("[data-testid=hand].active [data-testid=hand-total]")
+    if not hand.count():
+        hand = page.locator("[data-testid=hand-total]").last
+    return int(hand.first.inner_text().split("/")[-1])
+
+
+def play_out_with_keys(page: Page) -> None:
+    """Press H below 12 (no bust possible) and S otherwise until the round is settled."""
+    for _ in range(30):
+        if round_settled(page):
+            return
+        expect(page.locator("form.actions")).to_be_visible()
+        key = "h" if best_total(page) < 12 else "s"
+        old = version(page)
+        page.keyboard.press(key)
+        wait_for_new_version(page, old)
+    pytest.fail("the round did not end after 30 key presses")
+
+
+def settled_net(page: Page) -> Decimal:
+    """The round's net as the page states it, checked against the hand nets and the
+    result sentence."""
+    nets = [number(t) for t in page.locator("[data-testid=hand-net]").all_inner_texts()]
+    assert nets, "a settled round shows each hand's net"
+    net = sum(nets, Decimal(0))
+    result = page.locator("[data-testid=round-result]").inner_text().strip()
+    if net == 0:
+        assert result == "Even: no chips won or lost."
+    else:
+        match = re.fullmatch(r"You (won|lost) ([\d,.]+) chips\.", result)
+        assert match, result
+        assert match.group(1) == ("won" if net > 0 else "lost")
+        assert number(match.group(2)) == abs(net)
+    return net
+
+
+def shown_bankroll(page: Page) -> Decimal:
+    return number(page.locator("[data-testid=bankroll]").inner_text())
+
+
+def deal_by_click(page: Page) -> None:
+    old = version(page)
+    page.locator("button.deal").click()
+    wait_for_new_version(page, old)
+
+
+# -- with JavaScript: HTMX, chips and keys -----------------------------------------------------
+def test_two_rounds_with_chips_and_keyboard_update_the_page_in_place(live_server, page) -> None:
+    page.goto(live_server.url + "/en/")
+    expect(page).to_have_url(re.compile(r"/en/table/[0-9a-f-]{36}/$"))
+    table_url = page.url
+    assert shown_bankroll(page) == 1000
+    bet = page.locator('input[name="bet"]')
+    expect(bet).to_have_value("10")  # the last bet
+
+    # The first chip replaces the bet, the next ones add to it; Clear empties it.
+    page.locator('button[data-chip="25"]').click()
+    expect(bet).to_have_value("25")
+    page.locator('button[data-chip="5"]').click()
+    expect(bet).to_have_value("30")
+    page.locator("button[data-chip-clear]").click()
+    expect(bet).to_have_value("")
+    page.locator('button[data-chip="25"]').click()
+    expect(bet).to_have_value("25")
+
+    # A full page load would clear this; an HTMX swap keeps it.
+    page.evaluate("window.__marker = 1")
+    deal_by_click(page)
+    assert page.url == table_url
+    if not round_settled(page):  # a natural settles at the deal
+        expect(page.locator("[data-testid=bankroll]")).to_have_text("1,000")
+        expect(page.locator(".staked")).to_have_text("25 on the table")
+        expect(page.locator("[data-testid=dealer-cards] .card.back")).to_have_count(1)
+        expect(page.locator("[data-testid=dealer-cards] .card")).to_have_count(2)
+        screenshot(page, "table-en-in-play")
+    play_out_with_keys(page)
+    screenshot(page, "table-en-settled")
+
+    first_net = settled_net(page)
+    assert shown_bankroll(page) == 1000 + first_net
+    assert page.evaluate("window.__marker") == 1, "the page was reloaded instead of swapped"
+    expect(page.locator(".history tbody tr")).to_have_count(1)
+    expect(page.locator("[data-testid=dealer-cards] .card.back")).to_have_count(0)
+
+    # Second round: Enter deals the last bet again.
+    expect(bet).to_have_value("25")
+    old = version(page)
+    page.keyboard.press("Enter")
+    wait_for_new_version(page, old)
+    play_out_with_keys(page)
+    second_net = settled_net(page)
+    assert shown_bankroll(page) == 1000 + first_net + second_net
+    expect(page.locator(".history tbody tr")).to_have_count(2)
+    assert page.evaluate("window.__marker") == 1
+    assert page.url == table_url
+
+    # The server agrees with what the page shows after a real reload.
+    page.reload()
+    assert page.evaluate("window.__marker") is None
+    assert shown_bankroll(page) == 1000 + first_net + second_net
+
+
+def test_s_key_stands(live_server, page) -> None:
+    page.goto(live_server.url + "/en/")
+    for _ in range(10):  # deal until a round waits for the player (not a natural)
+        deal_by_click(page)
+        if not round_settled(page):
+            break
+    expect(page.locator("form.actions button.stand")).to_be_visible()
+    bankroll_before = shown_bankroll(page)  # after any natural dealt on the way
+    cards_before = page.locator("[data-testid=hand] .card").count()
+    old = version(page)
+    page.keyboard.press("s")
+    wait_for_new_version(page, old)
+    # Standing takes no card and ends the only hand: the dealer plays and the round settles.
+    expect(page.locator("[data-testid=round-result]")).to_be_visible()
+    assert page.locator("[data-testid=hand] .card").count() == cards_before
+    assert page.locator("[data-testid=dealer-cards] .card.back").count() == 0
+    assert shown_bankroll(page) == bankroll_before + settled_net(page)
+
+
+def test_russian_table_uses_russian_button_words(live_server, page) -> None:
+    page.goto(live_server.url + "/ru/")
+    expect(page).to_have_url(re.compile(r"/ru/table/[0-9a-f-]{36}/$"))
+    assert page.locator("html").get_attribute("lang") == "ru"
+    for _ in range(10):
+        deal_by_click(page)
+        if not round_settled(page):
+            break
+    actions = page.locator("form.actions")
+    expect(actions).to_be_visible()
+    screenshot(page, "table-ru-in-play")
+    # Seed 002's words for hit and stand.
+    expect(actions.locator("button.hit")).to_contain_text("Ещё")
+    expect(actions.locator("button.stand")).to_contain_text("Хватит")
+
+
+def test_scripted_natural_then_split_and_double_by_keys(live_server, page) -> None:
+    """A stacked shoe: a natural on 25 pays 37.50, then 8,8 split (P), the first hand doubled
+    (D) onto 21, the second stood (S) on 17, and the dealer's 16 busts."""
+    page.goto(live_server.url + "/en/")
+    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    TableSession.objects.filter(public_id=public_id).update(
+        shoe_state=stacked_shoe(
+            ["AS", "9D", "KC", "7H", "8S", "6C", "8D", "TH", "3C", "TC", "9D", "7S"]
+        )
+    )
+    page.locator('button[data-chip="25"]').click()
+    deal_by_click(page)
+    expect(page.locator("[data-testid=round-result]")).to_have_text("You won 37.50 chips.")
+    expect(page.locator("[data-testid=bankroll]")).to_have_text("1,037.50")
+    assert settled_net(page) == Decimal("37.5")
+
+    old = version(page)
+    page.keyboard.press("Enter")
+    wait_for_new_version(page, old)
+    expect(page.locator("form.actions button.split")).to_be_visible()
+    for key, hands_on_the_table in (("p", "50"), ("d", "75")):
+        old = version(page)
+        page.keyboard.press(key)
+        wait_for_new_version(page, old)
+        expect(page.locator(".staked")).to_have_text(f"{hands_on_the_table} on the table")
+    expect(page.locator("[data-testid=hand]")).to_have_count(2)
+    expect(page.locator("[data-testid=hand].active [data-testid=hand-total]")).to_have_text("17")
+    screenshot(page, "table-en-split-in-play")
+    old = version(page)
+    page.keyboard.press("s")
+    wait_for_new_version(page, old)
+    expect(page.locator("[data-testid=hand-net]")).to_have_text(["+50", "+25"])
+    expect(page.locator("[data-testid=dealer-total]")).to_have_text("23")
+    assert settled_net(page) == 75
+    expect(page.locator("[data-testid=bankroll]")).to_have_text("1,112.50")
+    screenshot(page, "table-en-split-settled")
+
+
+# -- without JavaScript: plain form posts --------------------------------------------------------
+def test_table_plays_without_javascript(live_server, browser: Browser) -> None:
+    context = browser.new_context(
+        java_script_enabled=False, locale="en-US", viewport={"width": 1280, "height": 900}
+    )
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + "/en/")
+        table_url = page.url
+        assert re.search(r"/en/table/[0-9a-f-]{36}/$", table_url)
+        page.locator('input[name="bet"]').fill("20")
+        for _ in range(10):
+            with page.expect_navigation():
+                page.locator("button.deal").click()
+            assert page.url == table_url  # post, then redirect back to the table
+            if not round_settled(page):
+                break
+            page.locator('input[name="bet"]').fill("20")
+        if not round_settled(page):
+            expect(page.locator(".staked")).to_have_text("20 on the table")
+            with page.expect_navigation():
+                page.locator("form.actions button.stand").click()
+            assert page.url == table_url
+        expect(page.locator("[data-testid=round-result]")).to_be_visible()
+        screenshot(page, "table-en-no-javascript")
+        records = page.locator(".history tbody tr").count()
+        nets = [number(r) for r in page.locator(".history tbody td:last-child").all_inner_texts()]
+        assert len(nets) == records >= 1
+        assert shown_bankroll(page) == 1000 + sum(nets, Decimal(0))
+        assert settled_net(page) == nets[0]  # the newest round is listed first
+    finally:
+        context.close()

@@ -1,0 +1,353 @@
+"""TableSession.deal/act straight on the model: the version compare-and-set, what is refused
+(and that a refusal changes nothing), the round history, and the money: a settled round moves
+the bankroll by exactly the sum of its hands' nets."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from django.utils import timezone, translation
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.engine.cards import Shoe
+from game.engine.round import Action, Round
+from game.models import (
+    START_BANKROLL,
+    RoundRecord,
+    StaleActionError,
+    TableError,
+    TableSession,
+    to_decimal,
+)
+from tests.factories import RoundRecordFactory, TableSessionFactory, stacked_shoe
+
+HITTABLE = ["TS", "6D", "2C", "9H", "3C", "2D", "4S", "TH", "TC"]
+
+
+def fresh(table: TableSession) -> TableSession:
+    return TableSession.objects.get(pk=table.pk)
+
+
+def state(table: TableSession) -> tuple:
+    t = fresh(table)
+    return (t.version, t.bankroll, t.round_state, t.shoe_state, t.rounds_played, t.last_bet)
+
+
+def refused(call, *args) -> str:
+    """The English message of the TableError that ``call(*args)`` raises."""
+    with translation.override("en"):
+        with pytest.raises(TableError) as info:
+            call(*args)
+        return str(info.value.message)  # a lazy text: translate it while English is active
+
+
+# -- versions --------------------------------------------------------------------------------
+@pytest.mark.django_db
+def test_each_change_bumps_the_version_by_one() -> None:
+    table = TableSessionFactory(stacked=[*HITTABLE, "5S", "6S"])
+    assert table.version == 0
+    rnd = table.deal("10", "0")
+    assert table.version == 1  # the instance is refreshed
+    assert fresh(table).version == 1
+    assert fresh(table).round_state == rnd.to_json()
+    table.act("hit", "1")
+    assert fresh(table).version == 2
+    table.act("hit", "2")
+    assert fresh(table).version == 3
+    rnd = table.act("stand", "3")
+    assert rnd.is_over
+    assert fresh(table).version == 4
+    table.deal("10", 4)  # an int is accepted as well as the form's text
+    assert fresh(table).version == 5
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("version", ["1", "-1", "abc", "", None, "0.0", " "])
+def test_wrong_version_is_stale_and_changes_nothing(version) -> None:
+    table = TableSessionFactory(stacked=HITTABLE)
+    before = state(table)
+    with pytest.raises(StaleActionError):
+        table.deal("10", version)
+    assert state(table) == before
+    table.deal("10", "0")
+    before = state(table)
+    if version != "1":
+        with pytest.raises(StaleActionError):
+            table.act("hit", version)
+    with pytest.raises(StaleActionError):
+        table.act("hit", "0")
+    assert state(table) == before
+
+
+@pytest.mark.django_db
+def test_stale_message_is_the_already_handled_one() -> None:
+    table = TableSessionFactory(stacked=HITTABLE)
+    message = refused(table.deal, "10", "7")
+    assert message.startswith("That click was already handled")
+
+
+@pytest.mark.django_db
+def test_two_copies_of_a_table_cannot_both_deal() -> None:
+    """Two requests that read the table at the same version: only the first one wins."""
+    first = TableSessionFactory(stacked=HITTABLE)
+    second = TableSession.objects.get(pk=first.pk)
+    first.deal("10", "0")
+    with pytest.raises(StaleActionError):
+        second.deal("25", "0")
+    table = fresh(first)
+    assert (table.version, table.last_bet) == (1, Decimal(10))
+
+
+@pytest.mark.django_db
+def test_store_is_a_compare_and_set_on_the_version() -> None:
+    table = TableSessionFactory(stacked=HITTABLE)
+    stale = TableSession.objects.get(pk=table.pk)
+    rnd = table.deal("10", "0")
+    with pytest.raises(StaleActionError):
+        stale._store(rnd.apply("stand"))
+    assert fresh(table).version == 1
+    assert fresh(table).round_in_play
+    assert not RoundRecord.objects.exists()
+
+
+# -- refusals ---------------------------------------------------------------------------------
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("bankroll", "bet", "message"),
+    [
+        ("100", "200", "You have only 100 chips left."),
+        ("400", "450", "You have only 400 chips left."),
+        ("455.50", "456", "You have only 455.5 chips left."),
+        ("7", "10", "You have only 7 chips left."),
+        ("1000", "501", "Bets at this table are from 5 to 500 chips."),
+        ("1000", "4", "Bets at this table are from 5 to 500 chips."),
+        ("1000", "1e9", "Bets at this table are from 5 to 500 chips."),
+        ("1000", "12.5", "Enter your bet as a whole number of chips."),
+        ("1000", "abc", "Enter your bet as a whole number of chips."),
+        ("1000", "", "Enter your bet as a whole number of chips."),
+        ("1000", "sNaN", "Enter your bet as a whole number of chips."),
+        ("1000", "-Infinity", "Enter your bet as a whole number of chips."),
+    ],
+)
+def test_bad_bets_are_refused_with_a_message(bankroll, bet, message) -> None:
+    table = TableSessionFactory(stacked=HITTABLE, bankroll=Decimal(bankroll))
+    before = state(table)
+    assert refused(table.deal, bet, "0") == message
+    assert state(table) == before
+
+
+@pytest.mark.django_db
+def test_chips_left_are_written_in_the_language_of_the_page() -> None:
+    table = TableSessionFactory(stacked=HITTABLE, bankroll=Decimal("455.50"))
+    with translation.override("ru"), pytest.raises(TableError) as info:
+        table.deal("500", "0")
+    assert "455,5" in str(info.value.message)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("bet", ["5", "500", " 25 ", "25.0", "1e2"])
+def test_whole_bets_within_the_limits_are_dealt(bet) -> None:
+    table = TableSessionFactory(stacked=HITTABLE)
+    rnd = table.deal(bet, "0")
+    assert rnd.hands[0].bet == Fraction(str(Decimal(bet.strip())))
+    assert table.last_bet == Decimal(bet.strip())
+
+
+@pytest.mark.django_db
+def test_no_new_deal_while_a_round_is_in_play() -> None:
+    table = TableSessionFactory(stacked=HITTABLE)
+    table.deal("10", "0")
+    before = state(table)
+    assert refused(table.deal, "10", "1") == "Finish the round in play before dealing a new one."
+    assert state(table) == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("setup", "action", "message"),
+    [
+        ([], "stand", "This round is over. Place a bet and deal a new one."),
+        (["stand"], "hit", "This round is over. Place a bet and deal a new one."),
+        ([], "fly", "That is not an action of this game."),
+        (["hit"], "double", "You can double only on your first two cards."),
+        ([], "split", "You can split only two cards of equal value."),
+        ([], "surrender", "Surrender is not offered at this table."),
+    ],
+)
+def test_illegal_actions_are_refused_with_a_message(setup, action, message) -> None:
+    table = TableSessionFactory(stacked=HITTABLE)
+    if action != "stand" or setup:
+        table.deal("10", "0")
+    for step in setup:
+        table.act(step, str(table.version))
+    before = state(table)
+    assert refused(table.act, action, str(table.version)) == message
+    assert state(table) == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("action", ["double", "split"])
+def test_double_and_split_need_chips_for_another_bet(action) -> None:
+    table = TableSessionFactory(stacked=["8S", "6C", "8D", "TH", "3C", "9C", "7D", "5S"])
+    table.bankroll = Decimal(19)
+    table.save()
+    table.deal("10", "0")
+    assert table.available == Decimal(9)
+    assert table.in_play == Decimal(10)
+    assert table.affordable_actions() == (Action.HIT, Action.STAND)
+    assert table.round.legal_actions() == (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT)
+    before = state(table)
+    assert refused(table.act, action, "1") == (
+        "You do not have enough chips left for another bet of this size."
+    )
+    assert state(table) == before
+
+
+@pytest.mark.django_db
+def test_an_ended_session_neither_deals_nor_acts() -> None:
+    table = TableSessionFactory(stacked=[*HITTABLE, "5S", "6S", "7S", "8S"])
+    table.deal("10", "0")
+    TableSession.objects.filter(pk=table.pk).update(ended_at=timezone.now())
+    table.refresh_from_db()
+    before = state(table)
+    ended = "This session has ended. Start a new one to play on."
+    assert refused(table.act, "stand", "1") == ended
+    assert refused(table.deal, "10", "1") == ended
+    assert state(table) == before
+
+
+# -- settling and the history ------------------------------------------------------------------
+@pytest.mark.django_db
+def test_round_is_recorded_only_when_settled() -> None:
+    table = TableSessionFactory(stacked=HITTABLE)
+    table.deal("10", "0")
+    table.act("hit", "1")
+    assert not RoundRecord.objects.exists()
+    assert table.bankroll == START_BANKROLL
+    assert table.rounds_played == 0
+    shoe_before = table.shoe_state
+    assert shoe_before == stacked_shoe(HITTABLE)  # the shoe is stored back only at settlement
+    rnd = table.act("stand", "2")  # 15 v 15 + 2 = 17
+    assert rnd.is_over
+    record = RoundRecord.objects.get()
+    assert (record.table, record.number, record.bet, record.staked, record.net) == (
+        table,
+        1,
+        Decimal(10),
+        Decimal(10),
+        Decimal(-10),
+    )
+    assert record.bankroll_after == table.bankroll == Decimal(990)
+    assert record.state == rnd.to_json() == table.round_state
+    assert record.round == rnd
+    assert table.rounds_played == 1
+    assert table.shoe_state == rnd.shoe.to_json()
+    assert Shoe.from_json(table.shoe_state).position == 6
+
+
+@pytest.mark.django_db
+def test_a_natural_settles_at_the_deal() -> None:
+    table = TableSessionFactory(stacked=["AS", "9D", "KC", "7H"])
+    rnd = table.deal("10", "0")
+    assert rnd.is_over
+    assert table.version == 1
+    assert table.bankroll == Decimal(1015)
+    assert not table.round_in_play
+    assert table.affordable_actions() == ()
+    assert RoundRecord.objects.get().net == Decimal(15)
+
+
+@pytest.mark.django_db
+def test_a_table_without_a_shoe_shuffles_six_decks() -> None:
+    table = TableSessionFactory()
+    assert table.shoe_state is None
+    rnd = table.deal("10", "0")
+    assert len(rnd.shoe.cards) == 6 * 52
+    assert rnd.shoe.position == len(rnd.dealer) + 2
+    assert not rnd.shoe.stacked
+
+
+@pytest.mark.django_db
+def test_a_shoe_past_the_cut_card_is_reshuffled_before_the_deal() -> None:
+    shoe = Shoe.shuffled(6, rng=random.Random(7))
+    used = replace(shoe, position=shoe.cut)
+    table = TableSessionFactory(shoe_state=used.to_json())
+    rnd = table.deal("10", "0")
+    assert rnd.shoe.position == 4
+    assert len(rnd.shoe.cards) == 312
+
+
+@pytest.mark.django_db
+def test_rounds_are_numbered_per_table() -> None:
+    table = TableSessionFactory(stacked=["AS", "9D", "KC", "7H"] * 3)
+    other = TableSessionFactory(stacked=["AS", "9D", "KC", "7H"])
+    for version in range(3):
+        table.deal("10", str(version))
+    other.deal("10", "0")
+    assert list(table.records.values_list("number", flat=True)) == [3, 2, 1]
+    assert list(other.records.values_list("number", flat=True)) == [1]
+    assert table.bankroll == Decimal(1045)
+
+
+@pytest.mark.django_db
+def test_round_record_factory_makes_a_settled_round() -> None:
+    record = RoundRecordFactory()
+    assert record.round.is_over
+    assert record.net == to_decimal(record.round.net) == Decimal(-10)
+    assert record.bankroll_after == record.table.bankroll - 10
+    assert str(record) == f"round {record.number} of {record.table_id}"
+
+
+# -- money: a property over whole shoes --------------------------------------------------------
+@pytest.mark.django_db
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(seed=st.integers(0, 2**32 - 1), rounds=st.integers(1, 3), data=st.data())
+def test_bankroll_moves_by_the_sum_of_the_hand_nets(seed: int, rounds: int, data) -> None:
+    shoe = Shoe.shuffled(6, rng=random.Random(seed))
+    table = TableSessionFactory(shoe_state=shoe.to_json())  # a new table for each example
+    played = 0
+    for number in range(1, rounds + 1):
+        if table.available < TableSession.MIN_BET:
+            break  # lost (nearly) everything: the table takes no smaller bet
+        played = number
+        bankroll_before = table.bankroll
+        bet = data.draw(st.integers(5, int(min(Decimal(500), table.available))), label="bet")
+        version = table.version
+        rnd = table.deal(str(bet), str(version))
+        assert table.version == version + 1
+        while not rnd.is_over:
+            assert not rnd.hole_revealed
+            assert RoundRecord.objects.filter(table=table).count() == number - 1
+            assert table.bankroll == bankroll_before
+            assert table.in_play == to_decimal(rnd.staked)
+            choices = table.affordable_actions()
+            assert choices and set(choices) <= set(rnd.legal_actions())
+            action = data.draw(st.sampled_from(choices), label="action")
+            version = table.version
+            rnd = table.act(action.value, str(version))
+            assert table.version == version + 1
+            assert Round.from_json(table.round_state) == rnd
+
+        record = table.records.get(number=number)
+        hand_nets = sum((h.net for h in rnd.hands), Fraction(0))
+        assert table.bankroll - bankroll_before == record.net == to_decimal(hand_nets)
+        assert record.net == to_decimal(rnd.net)
+        assert record.bankroll_after == table.bankroll
+        assert record.bet == Decimal(bet)
+        assert record.staked == to_decimal(sum((h.bet for h in rnd.hands), Fraction(0)))
+        # A round can lose at most what was staked and win at most 3:2 on every stake.
+        assert -record.staked <= record.net <= record.staked * Decimal("1.5")
+        assert all(h.outcome is not None for h in rnd.hands)
+        assert table.rounds_played == number
+        assert table.in_play == 0
+        assert fresh(table).bankroll == table.bankroll
+    assert table.records.count() == played
