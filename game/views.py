@@ -4,6 +4,7 @@ out of band), plain form posts are redirected back to the table page."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -62,21 +63,32 @@ def table_page(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
 @require_POST
 def deal(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     """Deal a round with the posted bet."""
-    table = _own_table(request, public_id)
-    try:
-        table.deal(request.POST.get("bet", ""), request.POST.get("version", ""))
-    except TableError as exc:
-        messages.error(request, exc.message)
-    table.refresh_from_db()
-    return _respond(request, table)
+    return _change_table(
+        request, public_id, lambda table: table.deal(request.POST.get("bet", ""), _version(request))
+    )
 
 
 @require_POST
 def act(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     """Apply the posted action (hit, stand, double, split) to the round in play."""
+    return _change_table(
+        request,
+        public_id,
+        lambda table: table.act(request.POST.get("action", ""), _version(request)),
+    )
+
+
+def _version(request: HttpRequest) -> str:
+    return request.POST.get("version", "")
+
+
+def _change_table(
+    request: HtmxHttpRequest, public_id: uuid.UUID, change: Callable[[TableSession], object]
+) -> HttpResponse:
+    """Run one change on the visitor's table; a refusal becomes an inline message."""
     table = _own_table(request, public_id)
     try:
-        table.act(request.POST.get("action", ""), request.POST.get("version", ""))
+        change(table)
     except TableError as exc:
         messages.error(request, exc.message)
     table.refresh_from_db()
