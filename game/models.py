@@ -8,8 +8,9 @@ request changes nothing. Each settled round is kept as a ``RoundRecord``.
 
 from __future__ import annotations
 
+import re
 import uuid
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 
 from django.conf import settings
@@ -24,6 +25,10 @@ from game.engine.scenario import money
 from game.labels import ILLEGAL_ACTION_MESSAGES
 
 START_BANKROLL = Decimal(1000)
+# A bet as typed: ASCII digits, optionally signed or followed by a decimal point and zeros.
+_WHOLE_CHIPS = re.compile(r"([+-]?[0-9]{1,30})(?:\.0{0,30})?")
+# Reshuffle early if fewer cards than this remain, so a round never runs out of cards.
+MIN_CARDS_FOR_ROUND = 20
 
 
 class TableError(Exception):
@@ -134,7 +139,11 @@ class TableSession(models.Model):
                 raise TableError(_("Finish the round in play before dealing a new one."))
             bet = table._parse_bet(bet_text)
             shoe = Shoe.from_json(table.shoe_state) if table.shoe_state else None
-            if shoe is None or shoe.needs_shuffle:
+            if (
+                shoe is None
+                or shoe.needs_shuffle
+                or (not shoe.stacked and shoe.remaining < MIN_CARDS_FOR_ROUND)
+            ):
                 shoe = Shoe.shuffled(table.rules.decks, settings.SHOE_PENETRATION)
             rnd = deal(table.rules, [Fraction(str(bet))], shoe)
             table.last_bet = bet
@@ -154,7 +163,9 @@ class TableSession(models.Model):
             if table.ended_at is not None:
                 raise TableError(_("This session has ended. Start a new one to play on."))
             rnd = table.round
-            if rnd is None or rnd.is_over:
+            if rnd is None:
+                raise TableError(_("No round is in play yet. Place a bet and deal first."))
+            if rnd.is_over:
                 raise TableError(ILLEGAL_ACTION_MESSAGES["round_over"])
             try:
                 action = Action(action_text)
@@ -185,12 +196,11 @@ class TableSession(models.Model):
         return table
 
     def _parse_bet(self, bet_text: str) -> Decimal:
-        try:
-            bet = Decimal(str(bet_text).strip())
-        except (InvalidOperation, ValueError):
-            raise TableError(_("Enter your bet as a whole number of chips.")) from None
-        if not bet.is_finite() or bet != bet.to_integral_value():
+        # Plain ASCII digits only ("25", "25.0"): no exponents, underscores or other scripts.
+        match = _WHOLE_CHIPS.fullmatch(str(bet_text).strip())
+        if match is None:
             raise TableError(_("Enter your bet as a whole number of chips."))
+        bet = Decimal(match.group(1))
         if not self.MIN_BET <= bet <= self.MAX_BET:
             raise TableError(
                 _("Bets at this table are from %(min)s to %(max)s chips.")
@@ -198,7 +208,7 @@ class TableSession(models.Model):
             )
         if bet > self.available:
             raise TableError(
-                _("You have only %(chips)s chips left.")
+                _("Not enough chips: you have %(chips)s left.")
                 % {"chips": formats.number_format(self.available.normalize())}
             )
         return bet

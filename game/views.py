@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
@@ -43,7 +43,7 @@ def _own_table(request: HttpRequest, public_id: uuid.UUID) -> TableSession:
     return get_object_or_404(TableSession, public_id=public_id, visitor=visitor)
 
 
-@require_GET
+@require_safe
 def home(request: HtmxHttpRequest) -> HttpResponse:
     """Send the visitor to their table, opening one with 1,000 chips on the first visit."""
     visitor = _visitor(request, create=True)
@@ -53,7 +53,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     return redirect("game:table", public_id=table.public_id)
 
 
-@require_GET
+@require_safe
 def table_page(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     """The table page (full page, or the felt partial for an HTMX request)."""
     table = _own_table(request, public_id)

@@ -88,6 +88,13 @@ DATABASES = {
     )
 }
 
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # IMMEDIATE takes the write lock at BEGIN, so two clicks on one table queue up (the
+    # second then sees the new version and is refused) instead of failing "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -128,6 +135,8 @@ STORAGES = {
 
 # The table: fraction of the shoe dealt before the cut card (reshuffle before the next round).
 SHOE_PENETRATION = float(os.environ.get("SHOE_PENETRATION", "0.75"))
+if not 0.1 <= SHOE_PENETRATION <= 0.9:
+    raise ImproperlyConfigured("SHOE_PENETRATION must be between 0.1 and 0.9 of the shoe.")
 
 # Sessions live in the database so a table survives a server restart.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

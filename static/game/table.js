@@ -9,12 +9,13 @@
 
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+    // While a request is on its way the buttons are about to be replaced: ignore the key.
+    if (document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling")) return;
     var key = event.key === " " ? "space" : event.key.toLowerCase();
     // A focused button already answers Enter and Space; an input answers Enter by submitting.
     if ((key === "enter" || key === "space") && event.target.closest &&
         event.target.closest("button, a, summary")) return;
-    if (typing(event.target) && key !== "enter") return;
-    if (typing(event.target) && key === "enter") return;
+    if (typing(event.target)) return;
     var button = document.querySelector('[data-shortcut~="' + key + '"]:not([disabled])');
     if (!button) return;
     event.preventDefault();

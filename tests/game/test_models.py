@@ -120,13 +120,18 @@ def test_store_is_a_compare_and_set_on_the_version() -> None:
 @pytest.mark.parametrize(
     ("bankroll", "bet", "message"),
     [
-        ("100", "200", "You have only 100 chips left."),
-        ("400", "450", "You have only 400 chips left."),
-        ("455.50", "456", "You have only 455.5 chips left."),
-        ("7", "10", "You have only 7 chips left."),
+        ("100", "200", "Not enough chips: you have 100 left."),
+        ("400", "450", "Not enough chips: you have 400 left."),
+        ("455.50", "456", "Not enough chips: you have 455.5 left."),
+        ("7", "10", "Not enough chips: you have 7 left."),
         ("1000", "501", "Bets at this table are from 5 to 500 chips."),
         ("1000", "4", "Bets at this table are from 5 to 500 chips."),
-        ("1000", "1e9", "Bets at this table are from 5 to 500 chips."),
+        ("1000", "1000000000", "Bets at this table are from 5 to 500 chips."),
+        ("1000", "-5", "Bets at this table are from 5 to 500 chips."),
+        ("1000", "1e2", "Enter your bet as a whole number of chips."),
+        ("1000", "25_0", "Enter your bet as a whole number of chips."),
+        ("1000", "\u0662\u0665", "Enter your bet as a whole number of chips."),
+        ("1000", "5." + "0" * 4301, "Enter your bet as a whole number of chips."),
         ("1000", "12.5", "Enter your bet as a whole number of chips."),
         ("1000", "abc", "Enter your bet as a whole number of chips."),
         ("1000", "", "Enter your bet as a whole number of chips."),
@@ -150,7 +155,7 @@ def test_chips_left_are_written_in_the_language_of_the_page() -> None:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("bet", ["5", "500", " 25 ", "25.0", "1e2"])
+@pytest.mark.parametrize("bet", ["5", "500", " 25 ", "25.0", "+25"])
 def test_whole_bets_within_the_limits_are_dealt(bet) -> None:
     table = TableSessionFactory(stacked=HITTABLE)
     rnd = table.deal(bet, "0")
@@ -171,7 +176,7 @@ def test_no_new_deal_while_a_round_is_in_play() -> None:
 @pytest.mark.parametrize(
     ("setup", "action", "message"),
     [
-        ([], "stand", "This round is over. Place a bet and deal a new one."),
+        ([], "stand", "No round is in play yet. Place a bet and deal first."),
         (["stand"], "hit", "This round is over. Place a bet and deal a new one."),
         ([], "fly", "That is not an action of this game."),
         (["hit"], "double", "You can double only on your first two cards."),

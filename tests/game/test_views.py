@@ -25,6 +25,7 @@ STALE = (
 WHOLE_NUMBER = "Enter your bet as a whole number of chips."
 LIMITS = "Bets at this table are from 5 to 500 chips."
 ROUND_OVER = "This round is over. Place a bet and deal a new one."
+NO_ROUND = "No round is in play yet. Place a bet and deal first."
 UNKNOWN_ACTION = "That is not an action of this game."
 DOUBLE_TWO_CARDS = "You can double only on your first two cards."
 NOT_ENOUGH = "You do not have enough chips left for another bet of this size."
@@ -318,8 +319,10 @@ def test_plain_form_posts_need_the_csrf_field() -> None:
 
 # -- bad input -----------------------------------------------------------------------------------
 BAD_BETS = [
-    pytest.param("200", "100", "You have only 100 chips left.", id="above-bankroll"),
-    pytest.param("500", "455.50", "You have only 455.5 chips left.", id="above-bankroll-half"),
+    pytest.param("200", "100", "Not enough chips: you have 100 left.", id="above-bankroll"),
+    pytest.param(
+        "500", "455.50", "Not enough chips: you have 455.5 left.", id="above-bankroll-half"
+    ),
     pytest.param("501", "1000", LIMITS, id="above-table-max"),
     pytest.param("4", "1000", LIMITS, id="below-min"),
     pytest.param("0", "1000", LIMITS, id="zero"),
@@ -379,8 +382,8 @@ def _table_in_play_after_a_hit() -> tuple[TableSession, Client]:
 
 
 BAD_ACTIONS = [
-    pytest.param("no-round", "stand", ROUND_OVER, id="no-round-dealt"),
-    pytest.param("no-round", "fly", ROUND_OVER, id="fly-with-no-round"),
+    pytest.param("no-round", "stand", NO_ROUND, id="no-round-dealt"),
+    pytest.param("no-round", "fly", NO_ROUND, id="fly-with-no-round"),
     pytest.param("after-round", "hit", ROUND_OVER, id="after-the-round"),
     pytest.param("in-play", "fly", UNKNOWN_ACTION, id="fly"),
     pytest.param("in-play", "", UNKNOWN_ACTION, id="empty"),
