@@ -100,7 +100,10 @@ class TableSession(models.Model):
 
     @property
     def in_play(self) -> Decimal:
-        """Chips staked in the round in play (0 between rounds)."""
+        """Chips staked in the round in play (0 between rounds and once the session ended:
+        an abandoned round was never settled, so its bet never left the bankroll)."""
+        if self.ended_at is not None:
+            return Decimal(0)
         rnd = self.round
         return to_decimal(rnd.staked) if rnd is not None and not rnd.is_over else Decimal(0)
 

@@ -17,7 +17,7 @@ from game.engine.hands import is_natural
 from game.engine.round import PlayerHand, Round
 from game.engine.rules import Rules
 from game.labels import ACTION_KEYS, ACTION_LABELS, OUTCOME_LABELS, RANK_NAMES, SUIT_NAMES
-from game.models import RoundRecord, TableSession, to_decimal
+from game.models import START_BANKROLL, RoundRecord, TableSession, to_decimal
 
 CHIPS = (5, 25, 100, 500)
 HISTORY_LENGTH = 8
@@ -39,7 +39,8 @@ def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
     """A player hand: cards, total ("7/17" when soft), bet, and result once settled."""
     return {
         "cards": [card_view(c) for c in hand.cards],
-        "total": hand.value.display(),
+        # "7/17" only while the hand may still draw; a finished hand has one total.
+        "total": str(hand.value.total) if hand.done else hand.value.display(),
         "natural": hand.is_natural,
         "bust": hand.is_bust,
         "bet": to_decimal(hand.bet),
@@ -56,7 +57,7 @@ def round_view(rnd: Round) -> dict[str, Any]:
     return {
         "dealer_cards": [card_view(c) for c in rnd.dealer_visible],
         "dealer_hidden": range(rnd.dealer_hidden_count),
-        "dealer_total": rnd.dealer_value.display(),
+        "dealer_total": str(rnd.dealer_value.total) if rnd.is_over else rnd.dealer_value.display(),
         "dealer_bust": rnd.dealer_value.total > 21,
         "dealer_natural": rnd.hole_revealed and is_natural(rnd.dealer),
         "hands": [hand_view(h, active=(i == rnd.active)) for i, h in enumerate(rnd.hands)],
@@ -90,6 +91,39 @@ def rules_summary(rules: Rules) -> list[str]:
         else _("The dealer stands on every 17, soft 17 included."),
         _("A natural pays %(payout)s.") % {"payout": f"{payout.numerator}:{payout.denominator}"},
     ]
+    if rules.double_on == "any":
+        lines.append(
+            _("Double on any first two cards, also after a split.")
+            if rules.double_after_split
+            else _("Double on any first two cards, but not after a split.")
+        )
+    else:
+        lines.append(
+            _("Double only on a hard %(totals)s.")
+            % {"totals": "9, 10, 11" if rules.double_on == "9-11" else "10, 11"}
+        )
+    if rules.max_split_hands > 1:
+        hands = rules.max_split_hands
+        lines.append(
+            (
+                ngettext(
+                    "Split two cards of equal value (a king with a queen too), up to %(hands)d"
+                    " hand.",
+                    "Split two cards of equal value (a king with a queen too), up to %(hands)d"
+                    " hands.",
+                    hands,
+                )
+                if rules.split_by == "value"
+                else ngettext(
+                    "Split two cards of the same rank, up to %(hands)d hand.",
+                    "Split two cards of the same rank, up to %(hands)d hands.",
+                    hands,
+                )
+            )
+            % {"hands": hands}
+        )
+        if not rules.resplit_aces and not rules.hit_split_aces:
+            lines.append(_("Split aces get one card each and are split only once."))
     if not rules.dealer_peeks:
         lines.append(
             _("The dealer does not peek: a dealer natural takes doubled and split bets too.")
@@ -117,6 +151,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "min_bet": table.MIN_BET,
         "max_bet": min(table.MAX_BET, whole_chips),
         "table_max": table.MAX_BET,
+        "start_bankroll": START_BANKROLL,
         "last_bet": min(table.last_bet, whole_chips),
         "can_bet": table.available >= table.MIN_BET and table.ended_at is None,
         "chips": [c for c in CHIPS if c <= table.MAX_BET],

@@ -11,7 +11,12 @@
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
     // While a request is on its way the buttons are about to be replaced: ignore the key.
     if (document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling")) return;
-    var key = event.key === " " ? "space" : event.key.toLowerCase();
+    // The physical key, so H/S/D/P work with a Cyrillic layout too (code "KeyH" sends "р").
+    var code = event.code || "";
+    var key = code.indexOf("Key") === 0 ? code.slice(3).toLowerCase()
+      : code === "Space" ? "space"
+      : code === "Enter" || code === "NumpadEnter" ? "enter"
+      : event.key === " " ? "space" : (event.key || "").toLowerCase();
     // A focused button already answers Enter and Space; an input answers Enter by submitting.
     if ((key === "enter" || key === "space") && event.target.closest &&
         event.target.closest("button, a, summary")) return;
@@ -20,6 +25,14 @@
     if (!button) return;
     event.preventDefault();
     button.click();
+  });
+
+  // A form with data-confirm asks first (New session ends the table).
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+    }
   });
 
   document.addEventListener("click", function (event) {

@@ -260,3 +260,52 @@ def test_table_plays_without_javascript(live_server, browser: Browser) -> None:
         assert settled_net(page) == nets[0]  # the newest round is listed first
     finally:
         context.close()
+
+
+def test_new_session_asks_first_and_opens_a_fresh_table(live_server, page) -> None:
+    page.goto(live_server.url + "/en/")
+    first_url = page.url
+    page.locator('input[name="bet"]').fill("100")
+    deal_by_click(page)
+    if not round_settled(page):
+        expect(page.locator(".staked")).to_have_text("100 on the table")
+
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.get_by_role("button", name="New session").click()
+    page.wait_for_timeout(300)
+    assert page.url == first_url  # dismissed: the table goes on
+
+    messages: list[str] = []
+
+    def accept(dialog) -> None:
+        messages.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", accept)
+    page.get_by_role("button", name="New session").click()
+    expect(page).not_to_have_url(first_url)
+    assert messages == ["Start a new session with 1,000 fresh chips? This table will end."]
+    expect(page.locator("[data-testid=bankroll]")).to_have_text("1,000")
+    expect(page.locator(".staked")).to_have_count(0)
+
+
+def test_shortcuts_follow_the_physical_key_on_a_cyrillic_layout(live_server, page) -> None:
+    """With a Russian layout the S key types "ы"; the shortcut still stands."""
+    page.goto(live_server.url + "/ru/")  # makes this browser's visitor and table
+    own = TableSession.objects.get()
+    own.shoe_state = stacked_shoe(["TS", "6D", "9C", "TH", "5C"])
+    own.save()
+    page.reload()
+    old = version(page)
+    page.keyboard.press("Enter")
+    wait_for_new_version(page, old)
+    expect(page.locator("button.action.stand")).to_have_text(re.compile("Хватит"))
+    old = version(page)
+    page.evaluate(
+        "document.body.dispatchEvent(new KeyboardEvent('keydown',"
+        " {key: 'ы', code: 'KeyS', bubbles: true}))"
+    )
+    wait_for_new_version(page, old)
+    expect(page.locator("[data-testid=round-result]")).to_be_visible()
+    # T,9 = 19 against 6,T drawing a 5 = 21: the stand was applied and lost.
+    expect(page.locator("[data-testid=hand-outcome]")).to_have_text("Проигрыш")

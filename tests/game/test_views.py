@@ -830,3 +830,54 @@ def test_round_in_play_survives_a_server_restart() -> None:
     assert stored.bankroll == Decimal(1000) + Decimal(int(expected.net))
     assert stored.bankroll == Decimal(990)
     assert RoundRecord.objects.get(table=table).state == expected.to_json()
+
+
+def test_soft_total_shown_as_low_slash_high_only_while_the_hand_can_draw() -> None:
+    # Player A,6 (soft 17) against the dealer's 8 up and 9 in the hole (17).
+    table = TableSessionFactory(stacked=["AS", "8D", "6C", "9H", "TC"])
+    client = client_for(table)
+    html = text(hx_deal(client, table))
+    assert re.search(r'data-testid="hand-total">7/17<', html)
+    assert re.search(r'data-testid="dealer-total">8<', html)
+    html = text(hx_act(client, table, "stand"))
+    assert re.search(r'data-testid="hand-total">17<', html)
+    assert re.search(r'data-testid="dealer-total">17<', html)
+    assert "7/17" not in html
+
+
+def test_dealer_soft_total_is_plain_once_settled() -> None:
+    # Player T,9 stands on 19; the dealer's A up, 8 in the hole: soft 19, stands.
+    table = TableSessionFactory(stacked=["TS", "AD", "9C", "8H"])
+    client = client_for(table)
+    html = text(hx_deal(client, table))
+    assert re.search(r'data-testid="dealer-total">1/11<', html)
+    html = text(hx_act(client, table, "stand"))
+    assert re.search(r'data-testid="dealer-total">19<', html)
+    assert re.search(r'data-testid="hand-outcome">Push<', html)
+
+
+def test_table_page_states_the_variants_rules_from_the_rules_object() -> None:
+    table = TableSessionFactory()
+    html = text(client_for(table).get(page_url(table)))
+    for line in (
+        "6 decks in the shoe.",
+        "The dealer stands on every 17, soft 17 included.",
+        "A natural pays 3:2.",
+        "Double on any first two cards, also after a split.",
+        "Split two cards of equal value (a king with a queen too), up to 4 hands.",
+        "Split aces get one card each and are split only once.",
+        "The dealer does not peek: a dealer natural takes doubled and split bets too.",
+    ):
+        assert f"<li>{line}</li>" in html
+
+
+def test_ended_table_shows_nothing_on_the_table() -> None:
+    table = TableSessionFactory(stacked=HITTABLE)
+    client = client_for(table)
+    hx_deal(client, table, bet="100")
+    assert "100 on the table" in text(client.get(page_url(table)))
+    client.post("/en/table/new/")
+    html = text(client.get(page_url(table)))
+    assert "on the table" not in html
+    assert SESSION_ENDED in html
+    assert fresh(table).bankroll == 1000  # the abandoned bet was never taken
