@@ -19,9 +19,9 @@ from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
 from game.engine.cards import Shoe
+from game.engine.money import money
 from game.engine.round import Action, IllegalActionError, Round, apply, deal
 from game.engine.rules import Rules, find_rules
-from game.engine.scenario import money
 from game.labels import ILLEGAL_ACTION_MESSAGES
 
 START_BANKROLL = Decimal(1000)
@@ -89,8 +89,17 @@ class TableSession(models.Model):
 
     @property
     def round(self) -> Round | None:
-        """The round in play or the last one settled, None before the first deal."""
-        return Round.from_json(self.round_state) if self.round_state else None
+        """The round in play or the last one settled, None before the first deal.
+
+        Parsed once per loaded state (a new ``round_state`` after a refresh is parsed again)."""
+        state = self.round_state
+        if not state:
+            return None
+        cached = self.__dict__.get("_parsed_round")
+        if cached is None or cached[0] is not state:
+            cached = (state, Round.from_json(state))
+            self.__dict__["_parsed_round"] = cached
+        return cached[1]
 
     @property
     def round_in_play(self) -> bool:

@@ -130,6 +130,9 @@ def standard_deck() -> list[Card]:
     return [Card(rank, suit) for suit in Suit for rank in Rank]
 
 
+_BY_CODE = {card.code: card for card in standard_deck()}
+
+
 class ShoeExhaustedError(RuntimeError):
     """The shoe has no card left to deal (a scripted shoe that ran out, usually)."""
 
@@ -211,7 +214,10 @@ class Shoe:
     def from_json(cls, data: dict[str, Any]) -> Shoe:
         """Rebuild a shoe from ``to_json`` output. Raises CardParseError or KeyError."""
         codes = data["cards"]
-        cards = tuple(Card.parse(codes[i : i + 2]) for i in range(0, len(codes), 2))
+        cards = tuple(
+            _BY_CODE.get(codes[i : i + 2]) or Card.parse(codes[i : i + 2])
+            for i in range(0, len(codes), 2)
+        )
         return cls(
             cards=cards,
             position=int(data["position"]),
