@@ -8,9 +8,13 @@ hand is done the dealer turns the hole card, draws to 17 and every hand is settl
 Money: bets and nets are exact ``Fraction`` values in chips; a hand's ``units`` is its net in
 units of the initial bet (+1 win, -1 loss, 0 push, +3/2 natural, -2 a lost double...).
 
-Sources: seed 004 and VARIANTS.md table 5 (the European game): the dealer does not peek and a
-dealer natural found after the players act takes every bet, doubles and splits included;
-a bust hand loses at once even if the dealer busts later; 21 after a split is not a natural.
+Sources: VARIANTS.md tables 1-3 and 5 and their seeds. European (seed 004): the dealer does
+not peek and a dealer natural found after the players act takes every bet, doubles and splits
+included; a bust hand loses at once even if the dealer busts later; 21 after a split is not a
+natural. Peek games (seed 000 ajnc, seed 002 russian): with a ten-value upcard the dealer
+checks at once and a natural ends the round; with an ace, insurance is offered first (half
+the bet, pays 2:1), then the dealer checks. No-hole-card game (seed 001 croatian): the
+dealer's second card comes after the players; insurance is settled then.
 """
 
 from __future__ import annotations
@@ -34,11 +38,17 @@ class Action(StrEnum):
     DOUBLE = "double"
     SPLIT = "split"
     SURRENDER = "surrender"
+    INSURANCE = "insurance"
+    NO_INSURANCE = "no_insurance"
+
+
+INSURANCE_DECISIONS = (Action.INSURANCE, Action.NO_INSURANCE)
 
 
 class Phase(StrEnum):
-    """Where the round is: players acting, or settled."""
+    """Where the round is: insurance offered, players acting, or settled."""
 
+    INSURANCE = "insurance"
     PLAYER = "player"
     SETTLED = "settled"
 
@@ -52,6 +62,7 @@ class Outcome(StrEnum):
     BLACKJACK = "blackjack"
     SURRENDER = "surrender"
     BUST = "bust"
+    THREE_SEVENS = "three_sevens"
 
 
 class IllegalActionError(ValueError):
@@ -79,7 +90,10 @@ class PlayerHand:
     - ``base_bet``: the initial bet of the seat (the unit of ``units``).
     - ``from_split``: made by splitting (so 21 in two cards is not a natural).
     - ``done``: no more actions (stood, doubled, bust, natural, surrendered, split aces).
-    - ``outcome``/``net``: set at settlement; ``net`` in chips.
+    - ``insurance``: chips staked on insurance (on the seat's first hand only); None while
+      undecided in the insurance phase, 0 when declined or not offered.
+    - ``outcome``/``net``: set at settlement; ``net`` in chips, insurance included.
+    - ``insurance_net``: the insurance bet's result in chips (part of ``net``).
     """
 
     cards: tuple[Card, ...]
@@ -91,8 +105,10 @@ class PlayerHand:
     doubled: bool = False
     surrendered: bool = False
     done: bool = False
+    insurance: Fraction | None = Fraction(0)
     outcome: Outcome | None = None
     net: Fraction | None = None
+    insurance_net: Fraction = Fraction(0)
 
     @property
     def value(self) -> HandValue:
@@ -108,6 +124,11 @@ class PlayerHand:
     def is_bust(self) -> bool:
         """Past 21."""
         return self.value.total > 21
+
+    @property
+    def is_three_sevens(self) -> bool:
+        """Exactly three sevens (the Croatian bonus hand, seed 001)."""
+        return len(self.cards) == 3 and all(c.rank.value == "7" for c in self.cards)
 
     @property
     def units(self) -> Fraction | None:
@@ -163,8 +184,8 @@ class Round:
 
     @property
     def staked(self) -> Fraction:
-        """Chips on the table: the sum of every hand's bet."""
-        return sum((h.bet for h in self.hands), Fraction(0))
+        """Chips on the table: every hand's bet plus insurance bets."""
+        return sum((h.bet + (h.insurance or 0) for h in self.hands), Fraction(0))
 
     @property
     def net(self) -> Fraction:
@@ -184,9 +205,9 @@ class Round:
         """Same as ``legal_actions(self)``."""
         return legal_actions(self)
 
-    def apply(self, action: Action | str) -> Round:
-        """Same as ``apply(self, action)``."""
-        return apply(self, action)
+    def apply(self, action: Action | str, amount: Fraction | int | str | None = None) -> Round:
+        """Same as ``apply(self, action, amount)``."""
+        return apply(self, action, amount)
 
     # -- serialization -------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -226,8 +247,10 @@ def _hand_to_json(hand: PlayerHand) -> dict[str, Any]:
         "doubled": hand.doubled,
         "surrendered": hand.surrendered,
         "done": hand.done,
+        "insurance": None if hand.insurance is None else str(hand.insurance),
         "outcome": hand.outcome.value if hand.outcome else None,
         "net": None if hand.net is None else str(hand.net),
+        "insurance_net": str(hand.insurance_net),
     }
 
 
@@ -242,9 +265,17 @@ def _hand_from_json(data: dict[str, Any]) -> PlayerHand:
         doubled=bool(data["doubled"]),
         surrendered=bool(data["surrendered"]),
         done=bool(data["done"]),
+        insurance=_insurance_from_json(data),
         outcome=Outcome(data["outcome"]) if data["outcome"] else None,
         net=None if data["net"] is None else Fraction(data["net"]),
+        insurance_net=Fraction(data.get("insurance_net", "0")),
     )
+
+
+def _insurance_from_json(data: dict[str, Any]) -> Fraction | None:
+    if "insurance" not in data:  # stored before insurance existed: none taken
+        return Fraction(0)
+    return None if data["insurance"] is None else Fraction(data["insurance"])
 
 
 # -- the deal ------------------------------------------------------------------------------
@@ -252,9 +283,11 @@ def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Roun
     """Deal a new round: one hand per bet (seat i bets ``bets[i]`` chips).
 
     Deal order with a hole card: a card to each hand, the dealer's upcard, a second card to
-    each hand, the dealer's hole card. Without one (ENHC) the dealer's second card is drawn
-    after the players act. Player naturals stand at once. A peeking dealer with an ace or a
-    ten-value upcard checks the hole card first and a natural ends the round.
+    each hand, the dealer's hole card (with ``hole_card_first`` the dealer's first card is the
+    hole card: seed 000). Without one (ENHC) the dealer's second card is drawn after the
+    players act. Player naturals stand at once. Against an ace with insurance offered, the
+    round opens in the insurance phase. A peeking dealer with a ten-value upcard (or an ace,
+    once insurance is decided) checks the hole card and a natural ends the round.
 
     Raises InvalidBetError for no bets or a bet that is not a positive number, and
     ShoeExhaustedError if the shoe runs out.
@@ -273,35 +306,51 @@ def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Roun
 
     first: list[Card] = []
     second: list[Card] = []
-    dealer: list[Card] = []
     for _ in stakes:
         card, shoe = shoe.draw()
         first.append(card)
-    card, shoe = shoe.draw()
-    dealer.append(card)
+    dealer_first, shoe = shoe.draw()
     for _ in stakes:
         card, shoe = shoe.draw()
         second.append(card)
     if rules.dealer_hole_card:
-        card, shoe = shoe.draw()
-        dealer.append(card)
+        dealer_second, shoe = shoe.draw()
+        if rules.hole_card_first:
+            dealer = (dealer_second, dealer_first)  # (upcard, hole card)
+        else:
+            dealer = (dealer_first, dealer_second)
+    else:
+        dealer = (dealer_first,)
 
+    offer_insurance = rules.insurance and dealer[0].points == 1
     hands = []
     for seat, stake in enumerate(stakes):
         cards = (first[seat], second[seat])
+        natural = is_natural(cards)
+        undecided = offer_insurance and (not natural or rules.even_money)
         hands.append(
             PlayerHand(
                 cards=cards,
                 bet=stake,
                 base_bet=stake,
                 seat=seat,
-                done=is_natural(cards),
+                done=natural,
+                insurance=None if undecided else Fraction(0),
             )
         )
-    rnd = Round(rules=rules, hands=tuple(hands), dealer=tuple(dealer), shoe=shoe)
-    if rules.dealer_peeks and _dealer_may_have_natural(rnd.upcard) and is_natural(rnd.dealer):
+    rnd = Round(rules=rules, hands=tuple(hands), dealer=dealer, shoe=shoe)
+    if any(h.insurance is None for h in rnd.hands):
+        index = next(i for i, h in enumerate(rnd.hands) if h.insurance is None)
+        return replace(rnd, phase=Phase.INSURANCE, active=index)
+    return _after_insurance(rnd)
+
+
+def _after_insurance(rnd: Round) -> Round:
+    """The peek (a dealer natural ends the round), then the players' turn."""
+    peeks = rnd.rules.dealer_peeks and len(rnd.dealer) == 2
+    if peeks and _dealer_may_have_natural(rnd.upcard) and is_natural(rnd.dealer):
         return _settle(replace(rnd, hole_revealed=True))
-    return _advance(rnd)
+    return _advance(replace(rnd, phase=Phase.PLAYER, active=None))
 
 
 def _dealer_may_have_natural(upcard: Card) -> bool:
@@ -310,7 +359,11 @@ def _dealer_may_have_natural(upcard: Card) -> bool:
 
 # -- legality ------------------------------------------------------------------------------
 def legal_actions(rnd: Round) -> tuple[Action, ...]:
-    """The actions the hand to act may take now, in Action order; () when the round is over."""
+    """The actions the hand to act may take now, in Action order; () when the round is over.
+
+    In the insurance phase: INSURANCE and NO_INSURANCE; in the players' turn: hit, stand and
+    whatever the rules allow of double, split and surrender.
+    """
     return tuple(a for a in Action if _why_illegal(rnd, a) is None)
 
 
@@ -320,12 +373,22 @@ def _why_illegal(rnd: Round, action: Action) -> tuple[str, str] | None:
     if rnd.phase is Phase.SETTLED or hand is None:
         return ("round_over", "The round is over; deal a new round.")
     rules = rnd.rules
+    if rnd.phase is Phase.INSURANCE:
+        if action in INSURANCE_DECISIONS:
+            return None
+        return ("insurance_first", "Decide on insurance first: take it or decline it.")
+    if action in INSURANCE_DECISIONS:
+        if not rules.insurance:
+            return ("insurance_none", "Insurance is not offered in this game.")
+        return ("insurance_closed", "Insurance is offered only before the first decision.")
     two_cards = len(hand.cards) == 2
     if hand.split_aces and not rules.hit_split_aces and action in (Action.HIT, Action.DOUBLE):
         return ("split_aces_one_card", "Split aces receive one card each and cannot draw more.")
     if action is Action.HIT or action is Action.STAND:
         return None
     if action is Action.DOUBLE:
+        if rules.double_on == "none":
+            return ("double_none", "Doubling is not allowed in this game.")
         if not two_cards:
             return ("double_two_cards", "You can double only on your first two cards.")
         if hand.from_split and not rules.double_after_split:
@@ -340,9 +403,11 @@ def _why_illegal(rnd: Round, action: Action) -> tuple[str, str] | None:
                 )
         return None
     if action is Action.SPLIT:
+        if rules.max_split_hands < 2:
+            return ("split_none", "Splitting is not allowed in this game.")
         if not two_cards or not is_pair(hand.cards, rules.split_by):
             if rules.split_by == "rank":
-                return ("split_pair", "You can split only two cards of the same rank.")
+                return ("split_rank", "You can split only two cards of the same rank.")
             return ("split_pair", "You can split only two cards of equal value.")
         if len(rnd.hands_of_seat(hand.seat)) >= rules.max_split_hands:
             return (
@@ -364,15 +429,18 @@ def _why_illegal(rnd: Round, action: Action) -> tuple[str, str] | None:
 
 
 # -- actions -------------------------------------------------------------------------------
-def apply(rnd: Round, action: Action | str) -> Round:
+def apply(rnd: Round, action: Action | str, amount: Fraction | int | str | None = None) -> Round:
     """The round after the hand to act takes ``action``; ``rnd`` itself is unchanged.
 
-    Hit draws a card; stand ends the hand; double doubles the hand's bet and draws exactly one
-    card; split makes two hands of the pair, each with the same bet, and deals the first its
+    Hit draws a card; stand ends the hand; double adds a bet (the hand's bet, or with
+    double_for_less ``amount`` chips, 0 < amount <= the bet) and draws exactly one card;
+    split makes two hands of the pair, each with the same bet, and deals the first its
     second card (split aces get one card each and are done); surrender gives up half the bet.
+    Insurance stakes half the initial bet (or ``amount`` up to half with insurance_for_less);
+    NO_INSURANCE declines. Three sevens (when the rules pay them) end the hand at once.
 
     Raises IllegalActionError (with a ``code`` and a message naming the rule) for an unknown
-    action, an action after the round ended, or one the rules forbid now.
+    action, an action after the round ended, one the rules forbid now, or a bad amount.
     """
     try:
         act = Action(action)
@@ -387,6 +455,18 @@ def apply(rnd: Round, action: Action | str) -> Round:
     shoe = rnd.shoe
     hands = list(rnd.hands)
 
+    if act in INSURANCE_DECISIONS:
+        half = hand.base_bet / 2
+        stake = Fraction(0)
+        if act is Action.INSURANCE:
+            stake = _amount(amount, half, rnd.rules.insurance_for_less, "insurance")
+        hands[index] = replace(hand, insurance=stake)
+        rnd = replace(rnd, hands=tuple(hands))
+        waiting = [i for i, h in enumerate(rnd.hands) if h.insurance is None]
+        if waiting:
+            return replace(rnd, active=waiting[0])
+        return _after_insurance(rnd)
+
     if act is Action.HIT:
         card, shoe = shoe.draw()
         hand = replace(hand, cards=(*hand.cards, card))
@@ -395,19 +475,46 @@ def apply(rnd: Round, action: Action | str) -> Round:
     elif act is Action.STAND:
         hands[index] = replace(hand, done=True)
     elif act is Action.DOUBLE:
+        extra = _amount(amount, hand.bet, rnd.rules.double_for_less, "double")
         card, shoe = shoe.draw()
         hands[index] = replace(
-            hand, cards=(*hand.cards, card), bet=hand.bet * 2, doubled=True, done=True
+            hand, cards=(*hand.cards, card), bet=hand.bet + extra, doubled=True, done=True
         )
     elif act is Action.SPLIT:
         aces = hand.cards[0].points == 1
         left = replace(hand, cards=hand.cards[:1], from_split=True, split_aces=aces)
-        right = replace(hand, cards=hand.cards[1:], from_split=True, split_aces=aces)
+        right = replace(
+            hand, cards=hand.cards[1:], from_split=True, split_aces=aces, insurance=Fraction(0)
+        )
         hands[index : index + 1] = [left, right]
     elif act is Action.SURRENDER:
         hands[index] = replace(hand, surrendered=True, done=True)
 
     return _advance(replace(rnd, hands=tuple(hands), shoe=shoe))
+
+
+def _amount(
+    amount: Fraction | int | str | None, most: Fraction, for_less: bool, what: str
+) -> Fraction:
+    """The chips of a double or insurance: ``most`` unless the rules let the player choose
+    less and an amount was given. Raises IllegalActionError for a bad amount."""
+    if amount is None:
+        return most
+    try:
+        value = Fraction(str(amount))
+    except (ValueError, ZeroDivisionError):
+        raise IllegalActionError(f"{what}_amount", f"{amount!r} is not an amount.") from None
+    if value == most:
+        return most
+    if not for_less:
+        raise IllegalActionError(
+            f"{what}_amount", f"The {what} here is exactly {most} chips, not less."
+        )
+    if not 0 < value <= most:
+        raise IllegalActionError(
+            f"{what}_amount", f"The {what} must be more than 0 and at most {most} chips."
+        )
+    return value
 
 
 def _hand_finished(rules: Rules, hand: PlayerHand) -> bool:
@@ -416,6 +523,8 @@ def _hand_finished(rules: Rules, hand: PlayerHand) -> bool:
     if total > 21:
         return True
     if total == 21 and rules.auto_stand_21:
+        return True
+    if rules.three_sevens_payout is not None and hand.is_three_sevens:
         return True
     return rules.max_draws is not None and len(hand.cards) - 2 >= rules.max_draws
 
@@ -443,8 +552,15 @@ def _advance(rnd: Round) -> Round:
             hands[index] = hand
             if hand.done:
                 continue
-        return replace(rnd, hands=tuple(hands), shoe=shoe, active=index)
+        return replace(rnd, hands=tuple(hands), shoe=shoe, active=index, phase=Phase.PLAYER)
     return _play_dealer(replace(rnd, hands=tuple(hands), shoe=shoe, active=None))
+
+
+def _settled_at_once(rules: Rules, hand: PlayerHand) -> bool:
+    """Hands whose result does not depend on the dealer's cards."""
+    if hand.is_bust or hand.surrendered:
+        return True
+    return rules.three_sevens_payout is not None and hand.is_three_sevens
 
 
 def _play_dealer(rnd: Round) -> Round:
@@ -456,7 +572,7 @@ def _play_dealer(rnd: Round) -> Round:
         card, shoe = shoe.draw()
         dealer.append(card)
     needs_total = any(
-        not (h.is_bust or h.surrendered or h.is_natural) for h in rnd.hands
+        not (_settled_at_once(rnd.rules, h) or h.is_natural) for h in rnd.hands
     ) and not is_natural(dealer)
     if needs_total:
         while True:
@@ -471,7 +587,13 @@ def _play_dealer(rnd: Round) -> Round:
 
 
 def _settle(rnd: Round) -> Round:
-    """Give every hand its outcome and net (chips), and end the round."""
+    """Give every hand its outcome and net (chips, insurance included), and end the round.
+
+    Against a dealer natural: a player natural pushes; with lose_all_to_natural every other
+    bet is lost (doubles and splits too), else each seat loses only its initial bet on the
+    hands still standing (the first loses it, the others push); a bust hand was already
+    lost. Insurance pays 2:1 on a dealer natural and is lost otherwise.
+    """
     rules = rnd.rules
     dealer_natural = is_natural(rnd.dealer)
     dealer_total = hand_value(rnd.dealer).total
@@ -481,21 +603,24 @@ def _settle(rnd: Round) -> Round:
         stake = hand.bet
         if hand.surrendered:
             outcome, net = Outcome.SURRENDER, -stake / 2
-        elif hand.is_bust:
-            outcome, net = Outcome.BUST, -stake
+        elif rules.three_sevens_payout is not None and hand.is_three_sevens:
+            outcome, net = Outcome.THREE_SEVENS, stake * rules.three_sevens_payout
         elif hand.is_natural:
             if dealer_natural:
                 outcome, net = Outcome.PUSH, Fraction(0)
             else:
                 outcome, net = Outcome.BLACKJACK, stake * rules.blackjack_payout
-        elif dealer_natural:
-            if rules.lose_all_to_natural:
-                outcome, net = Outcome.LOSE, -stake
-            elif hand.seat in seats_charged:  # original bets only: the split bet comes back
+        elif hand.is_bust:  # collected when it busted, before the dealer's card is seen
+            outcome, net = Outcome.BUST, -stake
+        elif dealer_natural and not rules.lose_all_to_natural:
+            # Original bets only: the seat loses its initial bet once, extra bets come back.
+            if hand.seat in seats_charged:
                 outcome, net = Outcome.PUSH, Fraction(0)
             else:
                 outcome, net = Outcome.LOSE, -hand.base_bet
             seats_charged.add(hand.seat)
+        elif dealer_natural:
+            outcome, net = Outcome.LOSE, -stake
         else:
             total = hand.value.total
             if dealer_total > 21 or total > dealer_total:
@@ -504,5 +629,16 @@ def _settle(rnd: Round) -> Round:
                 outcome, net = Outcome.LOSE, -stake
             else:
                 outcome, net = Outcome.PUSH, Fraction(0)
-        settled.append(replace(hand, done=True, outcome=outcome, net=net))
+        insured = hand.insurance or Fraction(0)
+        insurance_net = 2 * insured if dealer_natural else -insured
+        settled.append(
+            replace(
+                hand,
+                done=True,
+                insurance=insured,
+                outcome=outcome,
+                net=net + insurance_net,
+                insurance_net=insurance_net,
+            )
+        )
     return replace(rnd, hands=tuple(settled), phase=Phase.SETTLED, active=None, hole_revealed=True)

@@ -12,7 +12,8 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any
 
-DOUBLE_ON = ("any", "9-11", "10-11")
+DOUBLE_ON = ("any", "9-11", "10-11", "none")
+GAMES = ("casino", "banker")
 SPLIT_BY = ("value", "rank")
 SURRENDER = ("none", "late", "early")
 
@@ -35,18 +36,23 @@ class Rules:
     - lose_all_to_natural: a dealer natural found after the players act takes every bet on
       the table, doubles and splits included (European custom); False returns the extra.
     - blackjack_payout: what a natural pays [times the bet], e.g. 3/2.
-    - double_on: "any" two cards, or hard "9-11" or "10-11" only.
+    - double_on: "any" two cards, hard "9-11" or "10-11" only, or "none".
     - double_after_split (DAS), double_for_less (double any amount up to the bet).
     - split_by: "value" (K with Q) or "rank" (K with K only).
     - max_split_hands: the most hands a player can hold by splitting [1 = no split].
     - resplit_aces (RSA), hit_split_aces: split aces get one card each unless these allow.
     - surrender: "none", "late" (after the peek) or "early"; surrender_vs_ace allows it
       against an ace upcard.
-    - insurance, even_money: offered against an ace upcard.
+    - insurance, even_money: offered against an ace upcard; insurance costs half the bet,
+      or any amount up to half with insurance_for_less.
     - auto_stand_21: a hand that reaches 21 stands by itself.
     - three_sevens_payout: three 7s as a hand's first three cards pay this [times the bet]
       at once; None for no bonus.
     - max_draws: the most cards a hand may draw after the deal; None for no limit.
+    - hole_card_first: the dealer's hole card is dealt before the upcard (seed 000: player,
+      dealer face down, player, dealer face up); it changes no odds, only the card order.
+    - game: "casino" (a dealer against the players: round.py) or "banker" (the historical
+      game with a rotating bank: banker.py).
 
     Raises RulesError on a value out of range or an impossible combination.
     """
@@ -71,6 +77,9 @@ class Rules:
     auto_stand_21: bool = False
     three_sevens_payout: Fraction | None = None
     max_draws: int | None = None
+    insurance_for_less: bool = False
+    hole_card_first: bool = False
+    game: str = "casino"
 
     def __post_init__(self) -> None:
         if not 1 <= self.decks <= 8:
@@ -89,6 +98,12 @@ class Rules:
             raise RulesError("the dealer cannot peek without a hole card")
         if self.even_money and not self.insurance:
             raise RulesError("even money is a form of insurance: it needs insurance")
+        if self.game not in GAMES:
+            raise RulesError(f"game must be one of {', '.join(GAMES)}")
+        if self.insurance_for_less and not self.insurance:
+            raise RulesError("insurance for less needs insurance")
+        if self.hole_card_first and not self.dealer_hole_card:
+            raise RulesError("the hole card cannot be dealt first in a game without one")
         if self.max_draws is not None and self.max_draws < 1:
             raise RulesError("max_draws must be at least 1, or None for no limit")
 
@@ -181,9 +196,130 @@ EUROPEAN = Rules(
     auto_stand_21=False,
     three_sevens_payout=None,
     max_draws=None,
+    insurance_for_less=False,
+    hole_card_first=False,
+    game="casino",
 )
 
-PRESETS: dict[str, Rules] = {"european": EUROPEAN}
+# Serbian "Ajnc" (seed 000, VARIANTS.md table 1): the hole card is dealt before the upcard;
+# the dealer peeks (after insurance with an ace); double on hard 9-11 only; one split of
+# equal rank; late surrender; insurance of half the bet pays 2:1.
+AJNC = Rules(
+    decks=6,
+    dealer_hits_soft_17=False,
+    dealer_hole_card=True,
+    dealer_peeks=True,
+    lose_all_to_natural=False,
+    blackjack_payout=Fraction(3, 2),
+    double_on="9-11",
+    double_after_split=True,
+    double_for_less=False,
+    split_by="rank",
+    max_split_hands=2,
+    resplit_aces=False,
+    hit_split_aces=False,
+    surrender="late",
+    surrender_vs_ace=True,
+    insurance=True,
+    even_money=True,
+    auto_stand_21=False,
+    three_sevens_payout=None,
+    max_draws=None,
+    insurance_for_less=False,
+    hole_card_first=True,
+)
+
+# Croatian casino (seed 001, VARIANTS.md table 2): no hole card (ENHC), a dealer natural
+# takes doubles and splits; double for less; equal-value splits to 4 hands; 21 stands by
+# itself; three sevens pay 3:2 at once; early surrender except against an ace; insurance up
+# to half the bet, not for a natural.
+CROATIAN = Rules(
+    decks=6,
+    dealer_hits_soft_17=False,
+    dealer_hole_card=False,
+    dealer_peeks=False,
+    lose_all_to_natural=True,
+    blackjack_payout=Fraction(3, 2),
+    double_on="any",
+    double_after_split=True,
+    double_for_less=True,
+    split_by="value",
+    max_split_hands=4,
+    resplit_aces=False,
+    hit_split_aces=False,
+    surrender="early",
+    surrender_vs_ace=False,
+    insurance=True,
+    even_money=False,
+    auto_stand_21=True,
+    three_sevens_payout=Fraction(3, 2),
+    max_draws=None,
+    insurance_for_less=True,
+    hole_card_first=False,
+)
+
+# Russian online casino (seed 002, VARIANTS.md table 3): the dealer peeks (at once with a
+# ten, after insurance with an ace); double any two cards; one split of equal rank; no
+# surrender.
+RUSSIAN = Rules(
+    decks=6,
+    dealer_hits_soft_17=False,
+    dealer_hole_card=True,
+    dealer_peeks=True,
+    lose_all_to_natural=False,
+    blackjack_payout=Fraction(3, 2),
+    double_on="any",
+    double_after_split=True,
+    double_for_less=False,
+    split_by="rank",
+    max_split_hands=2,
+    resplit_aces=False,
+    hit_split_aces=False,
+    surrender="none",
+    surrender_vs_ace=False,
+    insurance=True,
+    even_money=True,
+    auto_stand_21=False,
+    three_sevens_payout=None,
+    max_draws=None,
+    insurance_for_less=False,
+    hole_card_first=False,
+)
+
+# Historical "Двадцать одно" (seed 003, VARIANTS.md table 4): a different game, played by
+# banker.py; these fields state what it shares with the casino game: 2 decks, at most 3
+# cards drawn, a natural paid 2:1, no doubling, splitting, insurance or surrender.
+DVADTSAT_ODNO = Rules(
+    decks=2,
+    dealer_hits_soft_17=False,
+    dealer_hole_card=True,
+    dealer_peeks=True,
+    lose_all_to_natural=True,
+    blackjack_payout=Fraction(2),
+    double_on="none",
+    double_after_split=False,
+    double_for_less=False,
+    split_by="value",
+    max_split_hands=1,
+    resplit_aces=False,
+    hit_split_aces=False,
+    surrender="none",
+    surrender_vs_ace=False,
+    insurance=False,
+    even_money=False,
+    auto_stand_21=False,
+    three_sevens_payout=None,
+    max_draws=3,
+    game="banker",
+)
+
+PRESETS: dict[str, Rules] = {
+    "ajnc": AJNC,
+    "croatian": CROATIAN,
+    "russian": RUSSIAN,
+    "european": EUROPEAN,
+    "dvadtsat-odno": DVADTSAT_ODNO,
+}
 
 
 def find_rules(name: str) -> Rules:

@@ -338,7 +338,8 @@ def test_split_by_rank_override_refuses_king_queen():
     assert legal_actions(rnd) == (H, S, D)
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, P)
-    assert info.value.code == "split_pair"
+    assert info.value.code == "split_rank"
+    assert str(info.value) == "You can split only two cards of the same rank."
 
 
 def test_split_needs_a_pair():
@@ -480,13 +481,18 @@ def test_no_surrender_no_insurance(player, dealer):
     actions = legal_actions(rnd)
     assert Action.SURRENDER not in actions
     assert actions[:3] == (H, S, D)
-    assert {a.value for a in Action} == {"hit", "stand", "double", "split", "surrender"}
+    assert rnd.phase is Phase.PLAYER  # no insurance phase even against an ace
+    assert Action.INSURANCE not in actions
+    assert Action.NO_INSURANCE not in actions
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, "surrender")
     assert info.value.code == "surrender_none"
     assert "urrender" in str(info.value)
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, "insurance")
+    assert info.value.code == "insurance_none"
+    with pytest.raises(IllegalActionError) as info:
+        apply(rnd, "fly")
     assert info.value.code == "unknown_action"
 
 

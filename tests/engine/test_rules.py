@@ -30,6 +30,9 @@ EUROPEAN_FIELDS = {
     "auto_stand_21": False,  # seed: drawing allowed until bust or stood
     "three_sevens_payout": None,  # "side bets: none"
     "max_draws": None,  # "five-card rule: none"
+    "insurance_for_less": False,  # no insurance at all
+    "hole_card_first": False,  # "two cards to each player; the dealer one up, one hidden"
+    "game": "casino",
 }
 
 

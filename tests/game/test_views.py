@@ -668,7 +668,7 @@ def test_double_offered_when_the_bankroll_covers_it_exactly() -> None:
 def test_bet_field_never_offers_more_whole_chips_than_the_bankroll_holds() -> None:
     """With 455.5 chips the field's default and maximum are 455, not a rounded-up 456 that
     the table would refuse."""
-    table = TableSessionFactory(bankroll=Decimal("455.50"), last_bet=Decimal(500))
+    table = TableSessionFactory(stacked=HITTABLE, bankroll=Decimal("455.50"), last_bet=Decimal(500))
     client = client_for(table)
     html = text(client.get(page_url(table)))
     field = re.search(r'<input type="number" name="bet"[^>]*>', html).group(0)
