@@ -22,7 +22,14 @@ from typing import Any
 from game.engine.cards import Card, CardParseError, Shoe, ShoeExhaustedError
 from game.engine.hands import hand_value
 from game.engine.money import money
-from game.engine.round import IllegalActionError, InvalidBetError, Round, apply, deal
+from game.engine.round import (
+    IllegalActionError,
+    InvalidBetError,
+    PlayerHand,
+    Round,
+    apply,
+    deal,
+)
 from game.engine.rules import Rules, RulesError, find_rules
 
 
@@ -63,6 +70,8 @@ def play(spec: dict[str, Any]) -> Round:
     if len(player) != 2 or len(dealer) != 2:
         raise ScenarioError('"player" and "dealer" each need exactly two cards')
 
+    if rules.dealer_hole_card and rules.hole_card_first:  # seed 000: the hole card comes first
+        return _run(rules, bet, [player[0], dealer[1], player[1], dealer[0], *draws], actions)
     if rules.dealer_hole_card:
         return _run(rules, bet, [player[0], dealer[0], player[1], dealer[1], *draws], actions)
     # No hole card: the dealer's second card is drawn after the players; find where.
@@ -79,12 +88,16 @@ def play(spec: dict[str, Any]) -> Round:
     raise last_error or ScenarioError("the scripted shoe does not fit the actions")
 
 
-def _run(rules: Rules, bet: Any, order: list[Card], actions: list[str]) -> Round:
+def _run(rules: Rules, bet: Any, order: list[Card], actions: list[Any]) -> Round:
     try:
         rnd = deal(rules, [bet], Shoe.stacked_from(order))
-        for number, action in enumerate(actions, start=1):
+        for number, step in enumerate(actions, start=1):
+            # An action is "hit", or {"action": "double", "amount": 5} for a chosen amount.
+            action, amount = (
+                (step.get("action"), step.get("amount")) if isinstance(step, dict) else (step, None)
+            )
             try:
-                rnd = apply(rnd, action)
+                rnd = apply(rnd, action, amount)
             except IllegalActionError as exc:
                 raise ScenarioError(f"action {number} ({action}) is illegal: {exc}") from None
     except InvalidBetError as exc:
@@ -101,20 +114,30 @@ def round_report(rnd: Round) -> dict[str, Any]:
     """The JSON-ready report of a settled round (the scenario output)."""
     dealer_value = hand_value(rnd.dealer)
     return {
-        "hands": [
-            {
-                "cards": [c.code for c in h.cards],
-                "total": h.value.total,
-                "soft": h.value.soft,
-                "bet": int(h.bet) if h.bet.denominator == 1 else money(h.bet),
-                "result": h.outcome.value if h.outcome else None,
-                "net": money(h.net or Fraction(0)),
-            }
-            for h in rnd.hands
-        ],
+        "hands": [_hand_report(h) for h in rnd.hands],
         "dealer": {"cards": [c.code for c in rnd.dealer], "total": dealer_value.total},
         "net": money(rnd.net),
     }
+
+
+def _hand_report(hand: PlayerHand) -> dict[str, Any]:
+    """One hand of the report; insurance keys only when insurance was taken."""
+    report: dict[str, Any] = {
+        "cards": [c.code for c in hand.cards],
+        "total": hand.value.total,
+        "soft": hand.value.soft,
+        "bet": _chips(hand.bet),
+        "result": hand.outcome.value if hand.outcome else None,
+        "net": money(hand.net or Fraction(0)),
+    }
+    if hand.insurance:
+        report["insurance"] = _chips(hand.insurance)
+        report["insurance_net"] = money(hand.insurance_net)
+    return report
+
+
+def _chips(amount: Fraction) -> int | str:
+    return int(amount) if amount.denominator == 1 else money(amount)
 
 
 def run_scenario(spec: dict[str, Any]) -> dict[str, Any]:

@@ -1,5 +1,7 @@
-"""Every tests/scenarios/*.json is played by run_scenario and must give exactly its "expect";
-one is also played through ``manage.py scenario``."""
+"""Every tests/scenarios/<variant>_<rule>.json is played by run_scenario and must give
+exactly its "expect"; every rule row of VARIANTS.md has a scenario for each casino variant;
+one file is also played through ``manage.py scenario``. (The banker game's files are played by
+tests/engine/test_banker.py.)"""
 
 import io
 import json
@@ -11,7 +13,10 @@ import pytest
 from game.engine.scenario import money, run_scenario
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
-FILES = sorted(SCENARIOS.glob("*.json"))
+ALL_FILES = sorted(SCENARIOS.glob("*.json"))
+CASINO_VARIANTS = ("european", "ajnc", "croatian", "russian")
+FILES = [p for p in ALL_FILES if p.stem.split("_")[0] in CASINO_VARIANTS]
+EUROPEAN_FILES = [p for p in FILES if p.stem.startswith("european_")]
 
 # The scriptable rows of VARIANTS.md table 5 (decks/shuffle, deal and session are not).
 TABLE_5_ROWS = {
@@ -32,11 +37,17 @@ def load(path: Path) -> dict:
 
 
 def test_there_are_enough_scenarios():
-    assert len(FILES) >= 12
+    assert len(EUROPEAN_FILES) >= 12
 
 
-def test_every_rule_row_has_a_scenario():
-    rows = {load(path)["rule"].split(":")[0] for path in FILES}
+def test_every_file_is_named_after_its_variant():
+    for path in ALL_FILES:
+        variant = path.stem.split("_")[0]
+        assert load(path)["scenario"].get("variant", "european") == variant, path.name
+
+
+def test_every_european_rule_row_has_a_scenario():
+    rows = {load(path)["rule"].split(":")[0] for path in EUROPEAN_FILES}
     assert rows <= TABLE_5_ROWS, rows - TABLE_5_ROWS
     assert rows == TABLE_5_ROWS
 
@@ -87,7 +98,7 @@ def test_management_command_prints_the_report(tmp_path):
     # The command reads the bare scenario input, not the {"name", "rule", ...} wrapper.
     from django.core.management import call_command
 
-    data = load(SCENARIOS / "double_after_split.json")
+    data = load(SCENARIOS / "european_double_after_split.json")
     path = tmp_path / "das.json"
     path.write_text(json.dumps(data["scenario"]), encoding="utf-8")
     buf = io.StringIO()
@@ -99,7 +110,7 @@ def test_management_command_reports_an_illegal_action(tmp_path):
     from django.core.management import CommandError, call_command
 
     path = tmp_path / "surrender.json"
-    path.write_text(json.dumps(load(SCENARIOS / "no_surrender.json")["scenario"]))
+    path.write_text(json.dumps(load(SCENARIOS / "european_no_surrender.json")["scenario"]))
     buf = io.StringIO()
     with pytest.raises(CommandError) as info:
         call_command("scenario", str(path), stdout=buf)
