@@ -16,6 +16,8 @@ ACTION_LABELS = {
     Action.DOUBLE: pgettext_lazy("blackjack action", "Double"),
     Action.SPLIT: pgettext_lazy("blackjack action", "Split"),
     Action.SURRENDER: pgettext_lazy("blackjack action", "Surrender"),
+    Action.INSURANCE: pgettext_lazy("blackjack action", "Insurance"),
+    Action.NO_INSURANCE: pgettext_lazy("blackjack action", "No insurance"),
 }
 
 # Keyboard shortcut of each action button (Enter/Space deal).
@@ -25,6 +27,8 @@ ACTION_KEYS = {
     Action.DOUBLE: "d",
     Action.SPLIT: "p",
     Action.SURRENDER: "r",
+    Action.INSURANCE: "y",
+    Action.NO_INSURANCE: "n",
 }
 
 OUTCOME_LABELS = {
@@ -34,6 +38,16 @@ OUTCOME_LABELS = {
     Outcome.BLACKJACK: pgettext_lazy("hand outcome", "Blackjack"),
     Outcome.SURRENDER: pgettext_lazy("hand outcome", "Surrendered"),
     Outcome.BUST: pgettext_lazy("hand outcome", "Bust"),
+    Outcome.THREE_SEVENS: pgettext_lazy("hand outcome", "Three sevens"),
+}
+
+# The variants of VARIANTS.md, by preset name.
+VARIANT_NAMES = {
+    "european": _("European blackjack"),
+    "ajnc": _("Serbian Ajnc"),
+    "croatian": _("Croatian casino blackjack"),
+    "russian": _("Russian online blackjack"),
+    "dvadtsat-odno": _("Twenty-one with a rotating bank"),
 }
 
 RANK_NAMES = {
@@ -67,6 +81,14 @@ ILLEGAL_ACTION_MESSAGES = {
     "double_after_split": _("Doubling after a split is not allowed at this table."),
     "double_total": _("At this table you may double only on certain totals."),
     "split_pair": _("You can split only two cards of equal value."),
+    "split_rank": _("You can split only two cards of the same rank."),
+    "split_none": _("Splitting is not allowed in this game."),
+    "double_none": _("Doubling is not allowed in this game."),
+    "double_amount": _("That is not an amount you can double for here."),
+    "insurance_amount": _("Insurance costs at most half of your bet."),
+    "insurance_first": _("Decide on insurance first: take it or decline it."),
+    "insurance_none": _("Insurance is not offered at this table."),
+    "insurance_closed": _("Insurance is offered only before your first decision."),
     "split_limit": _("You already hold the most hands that splitting allows."),
     "resplit_aces": _("Aces can be split only once."),
     "surrender_none": _("Surrender is not offered at this table."),

@@ -122,18 +122,28 @@ class TableSession(models.Model):
         return self.bankroll - self.in_play
 
     def affordable_actions(self) -> tuple[Action, ...]:
-        """The round's legal actions that the bankroll can pay for (double and split need
-        another bet of the hand's size)."""
+        """The round's legal actions that the bankroll can pay for: split needs another bet
+        of the hand's size, double too (or one chip when doubling for less is allowed),
+        insurance half the initial bet (or one chip when insuring for less is allowed)."""
         rnd = self.round
-        if rnd is None or rnd.is_over:
+        if rnd is None or rnd.is_over or self.ended_at is not None:
             return ()
-        hand = rnd.active_hand
-        extra = to_decimal(hand.bet) if hand is not None else Decimal(0)
-        return tuple(
-            a
-            for a in rnd.legal_actions()
-            if a not in (Action.DOUBLE, Action.SPLIT) or self.available >= extra
-        )
+        return tuple(a for a in rnd.legal_actions() if self.available >= self._least_cost(a))
+
+    def _least_cost(self, action: Action) -> Decimal:
+        """The fewest extra chips ``action`` puts on the table now."""
+        rnd = self.round
+        hand = rnd.active_hand if rnd is not None else None
+        if hand is None:
+            return Decimal(0)
+        rules = rnd.rules
+        if action is Action.SPLIT or (action is Action.DOUBLE and not rules.double_for_less):
+            return to_decimal(hand.bet)
+        if action is Action.DOUBLE or (action is Action.INSURANCE and rules.insurance_for_less):
+            return Decimal(1)
+        if action is Action.INSURANCE:
+            return to_decimal(hand.base_bet / 2)
+        return Decimal(0)
 
     # -- changing --------------------------------------------------------------------------
     def deal(self, bet_text: str, version_text: str) -> Round:
@@ -163,12 +173,13 @@ class TableSession(models.Model):
             self.refresh_from_db()
             return rnd
 
-    def act(self, action_text: str, version_text: str) -> Round:
-        """Apply a player action to the round in play and persist it.
+    def act(self, action_text: str, version_text: str, amount_text: str | None = None) -> Round:
+        """Apply a player action to the round in play and persist it; ``amount_text`` is the
+        chips of a double for less or a partial insurance (whole chips; ignored otherwise).
 
         Raises StaleActionError for a stale version, TableError for an ended session, no
         round in play, an unknown action, an action the rules forbid now (the engine's reason,
-        translated) or a double or split the bankroll cannot cover. Nothing changes on error.
+        translated), a bad amount, or a bet the bankroll cannot cover. Nothing changes on error.
         """
         with transaction.atomic():
             table = self._locked(version_text)
@@ -187,8 +198,9 @@ class TableSession(models.Model):
                 raise TableError(
                     _("You do not have enough chips left for another bet of this size.")
                 )
+            amount = table._parse_amount(rnd, action, amount_text)
             try:
-                new = apply(rnd, action)
+                new = apply(rnd, action, amount)
             except IllegalActionError as exc:
                 raise TableError(ILLEGAL_ACTION_MESSAGES.get(exc.code, exc.message)) from None
             table._store(new)
@@ -224,6 +236,25 @@ class TableSession(models.Model):
                 % {"chips": formats.number_format(self.available.normalize())}
             )
         return bet
+
+    def _parse_amount(self, rnd: Round, action: Action, amount_text: str | None) -> Fraction | None:
+        """The chips of a double for less or a partial insurance, when the rules let the
+        player choose and the form sent an amount; None means the full amount."""
+        choosable = (action is Action.DOUBLE and rnd.rules.double_for_less) or (
+            action is Action.INSURANCE and rnd.rules.insurance_for_less
+        )
+        if not choosable or amount_text in (None, ""):
+            return None
+        match = _WHOLE_CHIPS.fullmatch(str(amount_text).strip())
+        if match is None or int(match.group(1)) < 1:
+            raise TableError(_("Enter the amount as a whole number of chips, at least 1."))
+        amount = Decimal(match.group(1))
+        if amount > self.available:
+            raise TableError(
+                _("Not enough chips: you have %(chips)s left.")
+                % {"chips": formats.number_format(self.available.normalize())}
+            )
+        return Fraction(int(amount))
 
     def _store(self, rnd: Round) -> None:
         """Save the round (and settle it into the bankroll and history when it is over),

@@ -14,9 +14,16 @@ from django.utils.translation import ngettext
 
 from game.engine.cards import Card
 from game.engine.hands import is_natural
-from game.engine.round import PlayerHand, Round
+from game.engine.round import Action, Phase, PlayerHand, Round
 from game.engine.rules import Rules
-from game.labels import ACTION_KEYS, ACTION_LABELS, OUTCOME_LABELS, RANK_NAMES, SUIT_NAMES
+from game.labels import (
+    ACTION_KEYS,
+    ACTION_LABELS,
+    OUTCOME_LABELS,
+    RANK_NAMES,
+    SUIT_NAMES,
+    VARIANT_NAMES,
+)
 from game.models import START_BANKROLL, RoundRecord, TableSession, to_decimal
 
 CHIPS = (5, 25, 100, 500)
@@ -49,6 +56,10 @@ def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
         "outcome": hand.outcome.value if hand.outcome else None,
         "outcome_label": OUTCOME_LABELS[hand.outcome] if hand.outcome else None,
         "net": to_decimal(hand.net) if hand.net is not None else None,
+        "insurance": to_decimal(hand.insurance) if hand.insurance else None,
+        "insurance_net": to_decimal(hand.insurance_net)
+        if hand.outcome and hand.insurance
+        else None,
     }
 
 
@@ -62,6 +73,7 @@ def round_view(rnd: Round) -> dict[str, Any]:
         "dealer_natural": rnd.hole_revealed and is_natural(rnd.dealer),
         "hands": [hand_view(h, active=(i == rnd.active)) for i, h in enumerate(rnd.hands)],
         "over": rnd.is_over,
+        "insurance_offered": rnd.phase is Phase.INSURANCE,
         "net": to_decimal(rnd.net) if rnd.is_over else None,
     }
 
@@ -124,13 +136,73 @@ def rules_summary(rules: Rules) -> list[str]:
         )
         if not rules.resplit_aces and not rules.hit_split_aces:
             lines.append(_("Split aces get one card each and are split only once."))
-    if not rules.dealer_peeks:
+    if rules.auto_stand_21:
+        lines.append(_("A hand that reaches 21 stands by itself."))
+    if rules.three_sevens_payout is not None:
+        bonus = rules.three_sevens_payout
+        lines.append(
+            _("Three sevens as a hand's first three cards pay %(payout)s at once.")
+            % {"payout": f"{bonus.numerator}:{bonus.denominator}"}
+        )
+    if rules.insurance:
+        lines.append(
+            _("Against a dealer ace you may insure for up to half your bet; it pays 2:1.")
+            if rules.insurance_for_less
+            else _("Against a dealer ace you may insure for half your bet; it pays 2:1.")
+        )
+    if rules.surrender == "late":
+        lines.append(_("You may surrender your first two cards after the peek and keep half."))
+    elif rules.surrender == "early":
+        lines.append(
+            _("You may surrender as your first decision and keep half, except against an ace.")
+            if not rules.surrender_vs_ace
+            else _("You may surrender as your first decision and keep half.")
+        )
+    if rules.dealer_peeks:
+        lines.append(
+            _("With an ace or a ten showing the dealer checks for a natural before you play.")
+        )
+    elif not rules.dealer_hole_card:
+        lines.append(
+            _(
+                "The dealer takes a second card only after you play; a natural then takes "
+                "doubled and split bets too."
+            )
+            if rules.lose_all_to_natural
+            else _(
+                "The dealer takes a second card only after you play; a natural then takes "
+                "only your initial bet."
+            )
+        )
+    else:
         lines.append(
             _("The dealer does not peek: a dealer natural takes doubled and split bets too.")
             if rules.lose_all_to_natural
             else _("The dealer does not peek for a natural.")
         )
     return lines
+
+
+# The variants the table plays (the banker game has its own table).
+PLAYABLE = ("european", "ajnc", "croatian", "russian")
+
+
+def amount_field(
+    table: TableSession, rnd: Round | None, actions: tuple[Action, ...]
+) -> dict[str, Any] | None:
+    """The chips field of a double for less or a partial insurance, when the rules let the
+    player choose: its label, default (the full amount) and maximum (what is affordable)."""
+    if rnd is None or rnd.is_over or rnd.active_hand is None:
+        return None
+    hand = rnd.active_hand
+    whole = int(table.available.to_integral_value(rounding=ROUND_FLOOR))
+    if Action.INSURANCE in actions and rnd.rules.insurance_for_less:
+        most = min(int(hand.base_bet / 2), whole)
+        return {"label": _("Insurance"), "value": most, "max": most}
+    if Action.DOUBLE in actions and rnd.rules.double_for_less:
+        most = min(int(hand.bet), whole)
+        return {"label": _("Double for"), "value": most, "max": most}
+    return None
 
 
 def table_context(table: TableSession) -> dict[str, Any]:
@@ -156,5 +228,8 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "can_bet": table.available >= table.MIN_BET and table.ended_at is None,
         "chips": [c for c in CHIPS if c <= table.MAX_BET],
         "rules_summary": rules_summary(table.rules),
+        "variant_name": VARIANT_NAMES.get(table.variant, table.variant),
+        "variants": [{"value": k, "label": v} for k, v in VARIANT_NAMES.items() if k in PLAYABLE],
+        "amount_field": amount_field(table, rnd, actions),
         "history": [history_view(r) for r in table.records.all()[:HISTORY_LENGTH]],
     }

@@ -12,12 +12,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from game.models import TableError, TableSession
-from game.table_view import table_context
+from game.table_view import PLAYABLE, table_context
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -70,7 +71,8 @@ def deal(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
 
 @require_POST
 def act(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
-    """Apply the posted action (hit, stand, double, split) to the round in play."""
+    """Apply the posted action (hit, stand, double, split, surrender, insurance or not) to
+    the round in play; ``amount`` carries a double for less or a partial insurance."""
     return _change_table(
         request,
         public_id,
@@ -97,13 +99,18 @@ def _change_table(
 
 @require_POST
 def new_session(request: HtmxHttpRequest) -> HttpResponse:
-    """End the visitor's open tables and open a new one with a fresh bankroll."""
+    """End the visitor's open tables and open a new one with a fresh bankroll, playing the
+    posted variant (default European). An unknown variant changes nothing."""
     visitor = _visitor(request, create=True)
+    variant = request.POST.get("variant") or "european"
+    if variant not in PLAYABLE:
+        messages.error(request, _("There is no such game here. Choose one from the list."))
+        return redirect("game:home")
     for table in TableSession.objects.filter(visitor=visitor, ended_at__isnull=True):
         TableSession.objects.filter(pk=table.pk).update(
             ended_at=timezone.now(), version=table.version + 1
         )
-    table = TableSession.objects.create(visitor=visitor)
+    table = TableSession.objects.create(visitor=visitor, variant=variant)
     if request.htmx:
         return HttpResponseClientRedirect(table_url(table))
     return redirect("game:table", public_id=table.public_id)

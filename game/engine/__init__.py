@@ -1,5 +1,6 @@
 """The blackjack engine: pure Python, imports nothing from Django.
 
 Modules: cards (Rank, Suit, Card, Shoe), hands (valuation), rules (Rules, PRESETS),
-round (the casino round as a value), scenario (scripted rounds from JSON).
+round (the casino round as a value), banker (the historical game with a rotating bank),
+money (exact chip text), scenario (scripted rounds from JSON).
 """

@@ -627,9 +627,7 @@ def _why_illegal(deal: BankerDeal, action: BankerAction) -> tuple[str, str] | No
     return None
 
 
-def apply(
-    deal: BankerDeal, action: BankerAction | str, *, seat: int | None = None
-) -> BankerDeal:
+def apply(deal: BankerDeal, action: BankerAction | str, *, seat: int | None = None) -> BankerDeal:
     """The deal after the seat to act takes ``action``; ``deal`` itself is unchanged.
 
     Draw gives the seat the next card from the shoe (a hand past 21 is bust and done [18]);

@@ -19,6 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from game.engine.banker import play_banker_scenario
 from game.engine.cards import Card, CardParseError, Shoe, ShoeExhaustedError
 from game.engine.hands import hand_value
 from game.engine.money import money
@@ -141,7 +142,15 @@ def _chips(amount: Fraction) -> int | str:
 
 
 def run_scenario(spec: dict[str, Any]) -> dict[str, Any]:
-    """``round_report(play(spec))``, or ``{"error": message}`` when the scenario fails."""
+    """``round_report(play(spec))``, or ``{"error": message}`` when the scenario fails.
+
+    A variant of the banker game (``dvadtsat-odno``) is played by
+    ``banker.play_banker_scenario``, which takes the seats' cards and actions instead."""
+    try:
+        if load_rules(spec).game == "banker":
+            return play_banker_scenario(spec)
+    except RulesError as exc:
+        return {"error": str(exc)}
     try:
         return round_report(play(spec))
     except ScenarioError as exc:
