@@ -76,7 +76,9 @@ def act(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     return _change_table(
         request,
         public_id,
-        lambda table: table.act(request.POST.get("action", ""), _version(request)),
+        lambda table: table.act(
+            request.POST.get("action", ""), _version(request), request.POST.get("amount")
+        ),
     )
 
 

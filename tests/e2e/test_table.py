@@ -309,3 +309,39 @@ def test_shortcuts_follow_the_physical_key_on_a_cyrillic_layout(live_server, pag
     expect(page.locator("[data-testid=round-result]")).to_be_visible()
     # T,9 = 19 against 6,T drawing a 5 = 21: the stand was applied and lost.
     expect(page.locator("[data-testid=hand-outcome]")).to_have_text("Проигрыш")
+
+
+@pytest.mark.parametrize(
+    ("variant", "name"),
+    [
+        ("ajnc", "Serbian Ajnc"),
+        ("croatian", "Croatian casino blackjack"),
+        ("russian", "Russian online blackjack"),
+        ("european", "European blackjack"),
+    ],
+)
+def test_each_casino_variant_plays_a_round(live_server, page, variant, name) -> None:
+    page.goto(live_server.url + "/en/")
+    page.locator('select[name="variant"]').select_option(variant)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="New session").click()
+    expect(page.locator("[data-testid=variant-name]")).to_have_text(name)
+    table = TableSession.objects.get(ended_at__isnull=True)
+    assert table.variant == variant
+    page.locator('input[name="bet"]').fill("20")
+    deal_by_click(page)
+    for _ in range(30):
+        if round_settled(page):
+            break
+        old = version(page)
+        if page.locator("button.action.no_insurance").count():
+            page.keyboard.press("n")
+        else:
+            page.keyboard.press("h" if best_total(page) < 12 else "s")
+        wait_for_new_version(page, old)
+    net = settled_net(page)
+    assert shown_bankroll(page) == 1000 + net
+    table.refresh_from_db()
+    assert table.bankroll == 1000 + net
+    assert table.records.count() == 1
+    screenshot(page, f"variant-{variant}-settled")

@@ -881,3 +881,85 @@ def test_ended_table_shows_nothing_on_the_table() -> None:
     assert "on the table" not in html
     assert SESSION_ENDED in html
     assert fresh(table).bankroll == 1000  # the abandoned bet was never taken
+
+
+# -- other variants ---------------------------------------------------------------------------
+def test_new_session_plays_the_chosen_variant() -> None:
+    old = TableSessionFactory()
+    client = client_for(old)
+    response = client.post("/en/table/new/", {"variant": "russian"})
+    table = TableSession.objects.exclude(pk=old.pk).get()
+    assert response.url == page_url(table)
+    assert table.variant == "russian"
+    html = text(client.get(page_url(table)))
+    assert '<h1 data-testid="variant-name">Russian online blackjack</h1>' in html
+    assert "<li>Against a dealer ace you may insure for half your bet; it pays 2:1.</li>" in html
+    assert '<option value="russian" selected>' in html
+
+
+def test_new_session_with_an_unknown_variant_changes_nothing() -> None:
+    old = TableSessionFactory()
+    client = client_for(old)
+    response = client.post("/en/table/new/", {"variant": "klondike"}, follow=True)
+    assert "There is no such game here. Choose one from the list." in text(response)
+    assert TableSession.objects.count() == 1
+    assert fresh(old).ended_at is None
+
+
+def test_insurance_is_offered_first_against_an_ace_then_the_dealer_peeks() -> None:
+    # Russian: player T,6 against the dealer's A up and K in the hole (a natural).
+    table = TableSessionFactory(variant="russian", stacked=["TS", "AD", "6C", "KH"])
+    client = client_for(table)
+    html = text(hx_deal(client, table, bet="10"))
+    assert action_buttons(html) == ["insurance", "no_insurance"]
+    assert 'data-testid="insurance-prompt"' in html
+    assert 'data-card="KH"' not in html  # the hole card stays down while insurance is open
+    html = text(hx_act(client, table, "insurance"))
+    # Dealer natural: the bet is lost, insurance 5 pays 10: net 0.
+    assert re.search(r'data-testid="dealer-total">21<', html)
+    assert hand_nets(html) == [Decimal(0)]
+    assert "insured 5 (+10)" in html
+    assert fresh(table).bankroll == 1000
+
+
+def test_insurance_declined_and_no_natural_play_goes_on() -> None:
+    table = TableSessionFactory(variant="russian", stacked=["TS", "AD", "9C", "6H", "2S", "TC"])
+    client = client_for(table)
+    hx_deal(client, table, bet="10")
+    html = text(hx_act(client, table, "no_insurance"))
+    assert action_buttons(html) == ["hit", "stand", "double"]  # no surrender in russian
+    assert 'data-card="6H"' not in html
+
+
+def test_croatian_doubles_for_less_and_surrenders_early() -> None:
+    # Croatian (no hole card): player 6,5 against 9; double for 4 chips; draws T (21).
+    table = TableSessionFactory(variant="croatian", stacked=["6S", "9D", "5C", "TH", "8S"])
+    client = client_for(table)
+    html = text(hx_deal(client, table, bet="10"))
+    assert action_buttons(html) == ["hit", "stand", "double", "surrender"]
+    assert re.search(r'<input type="number" name="amount"[^>]*value="10"[^>]*max="10"', html)
+    assert len(re.findall(r'class="card back"', html)) == 0  # no hole card at all
+    html = text(
+        client.post(
+            act_url(table),
+            {"action": "double", "amount": "4", "version": fresh(table).version},
+            headers=HX,
+        )
+    )
+    # 21 against the dealer's 9 + 8 = 17: the hand of 14 chips wins 14.
+    assert hand_nets(html) == [Decimal(14)]
+    assert fresh(table).bankroll == 1014
+
+
+def test_croatian_double_for_more_than_the_bet_is_refused() -> None:
+    table = TableSessionFactory(variant="croatian", stacked=["6S", "9D", "5C", "TH", "8S"])
+    client = client_for(table)
+    hx_deal(client, table, bet="10")
+    before = snapshot(table)
+    response = client.post(
+        act_url(table),
+        {"action": "double", "amount": "11", "version": fresh(table).version},
+        headers=HX,
+    )
+    assert "That is not an amount you can double for here." in text(response)
+    assert snapshot(table) == before
