@@ -8,6 +8,9 @@ request changes nothing. Each settled round is kept as a ``RoundRecord``.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 import re
 import uuid
 from decimal import Decimal
@@ -84,8 +87,12 @@ class TableSession(models.Model):
     # -- reading -------------------------------------------------------------------------
     @property
     def rules(self) -> Rules:
-        """The variant's rules (engine preset)."""
-        return find_rules(self.variant)
+        """The table's rules: a preset, or a custom rule set ("custom-<id>")."""
+        cached = self.__dict__.get("_rules")
+        if cached is None or cached[0] != self.variant:
+            cached = (self.variant, rules_for(self.variant))
+            self.__dict__["_rules"] = cached
+        return cached[1]
 
     @property
     def round(self) -> Round | None:
@@ -280,6 +287,57 @@ class TableSession(models.Model):
                 bankroll_after=fields["bankroll"],
                 state=rnd.to_json(),
             )
+
+
+CUSTOM_PREFIX = "custom-"
+
+
+def rules_for(variant: str) -> Rules:
+    """The Rules of a preset name or of a saved custom rule set ("custom-<id>").
+
+    Raises RulesError for an unknown preset, RuleSet.DoesNotExist for an unknown custom id."""
+    if variant.startswith(CUSTOM_PREFIX):
+        return RuleSet.objects.get(pk=variant.removeprefix(CUSTOM_PREFIX)).rules
+    return find_rules(variant)
+
+
+class RuleSet(models.Model):
+    """A custom rule set: every Rules field, saved under a short id derived from the rules
+    themselves, so the same rules always get the same id (and the same shareable URL)."""
+
+    id = models.CharField(primary_key=True, max_length=16, editable=False)
+    base = models.CharField(max_length=40, help_text="the preset it was built from")
+    rules_json = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"rule set {self.id} (from {self.base})"
+
+    @property
+    def rules(self) -> Rules:
+        """The saved Rules value."""
+        return Rules.from_json(self.rules_json)
+
+    @property
+    def variant(self) -> str:
+        """The table variant string that plays this rule set."""
+        return f"{CUSTOM_PREFIX}{self.id}"
+
+    @staticmethod
+    def id_for(rules: Rules) -> str:
+        """The stable short id of a Rules value: 10 base32 characters of the SHA-256 of its
+        canonical JSON (sorted keys)."""
+        canonical = json.dumps(rules.to_json(), sort_keys=True, separators=(",", ":"))
+        digest = hashlib.sha256(canonical.encode()).digest()
+        return base64.b32encode(digest).decode().lower()[:10]
+
+    @classmethod
+    def save_rules(cls, rules: Rules, base: str) -> RuleSet:
+        """The RuleSet of ``rules``, created on first use (idempotent)."""
+        ruleset, _created = cls.objects.get_or_create(
+            id=cls.id_for(rules), defaults={"base": base, "rules_json": rules.to_json()}
+        )
+        return ruleset
 
 
 class RoundRecord(models.Model):

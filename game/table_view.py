@@ -24,7 +24,14 @@ from game.labels import (
     SUIT_NAMES,
     VARIANT_NAMES,
 )
-from game.models import START_BANKROLL, RoundRecord, TableSession, to_decimal
+from game.models import (
+    CUSTOM_PREFIX,
+    START_BANKROLL,
+    RoundRecord,
+    RuleSet,
+    TableSession,
+    to_decimal,
+)
 
 CHIPS = (5, 25, 100, 500)
 HISTORY_LENGTH = 8
@@ -187,6 +194,20 @@ def rules_summary(rules: Rules) -> list[str]:
 PLAYABLE = ("european", "ajnc", "croatian", "russian")
 
 
+def is_playable(variant: str) -> bool:
+    """A casino preset, or a saved custom rule set."""
+    if variant.startswith(CUSTOM_PREFIX):
+        return RuleSet.objects.filter(pk=variant.removeprefix(CUSTOM_PREFIX)).exists()
+    return variant in PLAYABLE
+
+
+def variant_name(variant: str) -> str:
+    """The variant's name in the active language ("Custom rules abc123" for a rule set)."""
+    if variant.startswith(CUSTOM_PREFIX):
+        return _("Custom rules %(id)s") % {"id": variant.removeprefix(CUSTOM_PREFIX)}
+    return str(VARIANT_NAMES.get(variant, variant))
+
+
 def amount_field(
     table: TableSession, rnd: Round | None, actions: tuple[Action, ...]
 ) -> dict[str, Any] | None:
@@ -228,8 +249,13 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "can_bet": table.available >= table.MIN_BET and table.ended_at is None,
         "chips": [c for c in CHIPS if c <= table.MAX_BET],
         "rules_summary": rules_summary(table.rules),
-        "variant_name": VARIANT_NAMES.get(table.variant, table.variant),
-        "variants": [{"value": k, "label": v} for k, v in VARIANT_NAMES.items() if k in PLAYABLE],
+        "variant_name": variant_name(table.variant),
+        "variants": [{"value": k, "label": v} for k, v in VARIANT_NAMES.items() if k in PLAYABLE]
+        + (
+            [{"value": table.variant, "label": variant_name(table.variant)}]
+            if table.variant.startswith(CUSTOM_PREFIX)
+            else []
+        ),
         "amount_field": amount_field(table, rnd, actions),
         "history": [history_view(r) for r in table.records.all()[:HISTORY_LENGTH]],
     }

@@ -18,7 +18,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from game.models import TableError, TableSession
-from game.table_view import PLAYABLE, table_context
+from game.table_view import is_playable, table_context
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -105,7 +105,7 @@ def new_session(request: HtmxHttpRequest) -> HttpResponse:
     posted variant (default European). An unknown variant changes nothing."""
     visitor = _visitor(request, create=True)
     variant = request.POST.get("variant") or "european"
-    if variant not in PLAYABLE:
+    if not is_playable(variant):
         messages.error(request, _("There is no such game here. Choose one from the list."))
         return redirect("game:home")
     for table in TableSession.objects.filter(visitor=visitor, ended_at__isnull=True):
