@@ -23,11 +23,15 @@ from django.utils.translation import gettext_lazy as _
 
 from game.engine.cards import Shoe
 from game.engine.money import money
+from game.engine.players import AI_LEVELS, play_ai_seats, seen_before
 from game.engine.round import Action, IllegalActionError, Round, apply, deal
 from game.engine.rules import Rules, find_rules
 from game.labels import ILLEGAL_ACTION_MESSAGES
 
 START_BANKROLL = Decimal(1000)
+MAX_SEATS = 7
+# What each AI seat stakes every round (AI seats play with the house's chips).
+AI_BET = Fraction(10)
 # A bet as typed: ASCII digits, optionally signed or followed by a decimal point and zeros.
 _WHOLE_CHIPS = re.compile(r"([+-]?[0-9]{1,30})(?:\.0{0,30})?")
 # Reshuffle early if fewer cards than this remain, so a round never runs out of cards.
@@ -74,12 +78,26 @@ class TableSession(models.Model):
     round_state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     rounds_played = models.PositiveIntegerField(default=0)
+    # The seats, 1 to 7, in playing order: the person's seat and AI seats of one level.
+    seat_count = models.PositiveSmallIntegerField(default=1)
+    human_seat = models.PositiveSmallIntegerField(default=0)
+    ai_level = models.CharField(max_length=20, default="easy")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     ended_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(seat_count__gte=1, seat_count__lte=MAX_SEATS),
+                name="seat_count_1_to_7",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(human_seat__lt=models.F("seat_count")),
+                name="human_seat_at_the_table",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"table {self.public_id} ({self.variant})"
@@ -121,7 +139,9 @@ class TableSession(models.Model):
         if self.ended_at is not None:
             return Decimal(0)
         rnd = self.round
-        return to_decimal(rnd.staked) if rnd is not None and not rnd.is_over else Decimal(0)
+        if rnd is None or rnd.is_over:
+            return Decimal(0)
+        return to_decimal(rnd.seat_staked(self.human_seat))
 
     @property
     def available(self) -> Decimal:
@@ -174,7 +194,11 @@ class TableSession(models.Model):
                 or (not shoe.stacked and shoe.remaining < MIN_CARDS_FOR_ROUND)
             ):
                 shoe = Shoe.shuffled(table.rules.decks, settings.SHOE_PENETRATION)
-            rnd = deal(table.rules, [Fraction(str(bet))], shoe)
+            bets = [
+                Fraction(str(bet)) if seat == table.human_seat else AI_BET
+                for seat in range(table.seat_count)
+            ]
+            rnd = table._play_ai(deal(table.rules, bets, shoe))
             table.last_bet = bet
             table._store(rnd)
             self.refresh_from_db()
@@ -207,7 +231,7 @@ class TableSession(models.Model):
                 )
             amount = table._parse_amount(rnd, action, amount_text)
             try:
-                new = apply(rnd, action, amount)
+                new = table._play_ai(apply(rnd, action, amount))
             except IllegalActionError as exc:
                 raise TableError(ILLEGAL_ACTION_MESSAGES.get(exc.code, exc.message)) from None
             table._store(new)
@@ -244,6 +268,13 @@ class TableSession(models.Model):
             )
         return bet
 
+    def _play_ai(self, rnd: Round) -> Round:
+        """Let the AI seats act, in seat order, until the person's hand is to act or the round
+        is settled; each AI sees only an Observation (players.py)."""
+        policy = AI_LEVELS[self.ai_level]
+        policies = {seat: policy for seat in range(self.seat_count) if seat != self.human_seat}
+        return play_ai_seats(rnd, policies, seen_before(rnd))
+
     def _parse_amount(self, rnd: Round, action: Action, amount_text: str | None) -> Fraction | None:
         """The chips of a double for less or a partial insurance, when the rules let the
         player choose and the form sent an amount; None means the full amount."""
@@ -268,7 +299,7 @@ class TableSession(models.Model):
         bumping the version with a compare-and-set so a concurrent request cannot also win."""
         fields = {"round_state": rnd.to_json(), "last_bet": self.last_bet}
         if rnd.is_over:
-            net = to_decimal(rnd.net)
+            net = to_decimal(rnd.seat_net(self.human_seat))
             fields["bankroll"] = self.bankroll + net
             fields["shoe_state"] = rnd.shoe.to_json()
             fields["rounds_played"] = self.rounds_played + 1
@@ -281,9 +312,9 @@ class TableSession(models.Model):
             RoundRecord.objects.create(
                 table=self,
                 number=self.rounds_played + 1,
-                bet=to_decimal(rnd.hands[0].base_bet),
-                staked=to_decimal(rnd.staked),
-                net=to_decimal(rnd.net),
+                bet=to_decimal(rnd.hands_of_seat(self.human_seat)[0].base_bet),
+                staked=to_decimal(rnd.seat_staked(self.human_seat)),
+                net=to_decimal(rnd.seat_net(self.human_seat)),
                 bankroll_after=fields["bankroll"],
                 state=rnd.to_json(),
             )

@@ -26,6 +26,7 @@ from game.labels import (
 )
 from game.models import (
     CUSTOM_PREFIX,
+    MAX_SEATS,
     START_BANKROLL,
     RoundRecord,
     RuleSet,
@@ -70,9 +71,36 @@ def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
     }
 
 
-def round_view(rnd: Round) -> dict[str, Any]:
-    """The dealer's visible cards (and how many are face down), the hands and the net."""
+def seats_view(rnd: Round, human_seat: int, seat_count: int) -> list[dict[str, Any]]:
+    """Every seat in playing order: who sits there, its hands, and its net once settled."""
+    seats = []
+    for seat in range(seat_count):
+        hands = [
+            hand_view(h, active=(i == rnd.active))
+            for i, h in enumerate(rnd.hands)
+            if h.seat == seat
+        ]
+        seats.append(
+            {
+                "seat": seat,
+                "you": seat == human_seat,
+                "label": _("You")
+                if seat == human_seat
+                else _("AI player %(number)s") % {"number": seat + 1},
+                "hands": hands,
+                "active": any(h["active"] for h in hands),
+                "net": to_decimal(rnd.seat_net(seat)) if rnd.is_over else None,
+            }
+        )
+    return seats
+
+
+def round_view(rnd: Round, human_seat: int = 0, seat_count: int = 1) -> dict[str, Any]:
+    """The dealer's visible cards (and how many are face down), the seats and the person's
+    net."""
     return {
+        "seats": seats_view(rnd, human_seat, seat_count),
+        "multi_seat": seat_count > 1,
         "dealer_cards": [card_view(c) for c in rnd.dealer_visible],
         "dealer_hidden": range(rnd.dealer_hidden_count),
         "dealer_total": str(rnd.dealer_value.total) if rnd.is_over else rnd.dealer_value.display(),
@@ -81,18 +109,18 @@ def round_view(rnd: Round) -> dict[str, Any]:
         "hands": [hand_view(h, active=(i == rnd.active)) for i, h in enumerate(rnd.hands)],
         "over": rnd.is_over,
         "insurance_offered": rnd.phase is Phase.INSURANCE,
-        "net": to_decimal(rnd.net) if rnd.is_over else None,
+        "net": to_decimal(rnd.seat_net(human_seat)) if rnd.is_over else None,
     }
 
 
-def history_view(record: RoundRecord) -> dict[str, Any]:
+def history_view(record: RoundRecord, human_seat: int) -> dict[str, Any]:
     """One line of the round history: number, the hands' cards and totals, dealer total, net."""
     rnd = record.round
     return {
         "number": record.number,
         "hands": [
             {"cards": " ".join(c.rank.label for c in h.cards), "total": h.value.total}
-            for h in rnd.hands
+            for h in rnd.hands_of_seat(human_seat)
         ],
         "dealer_total": rnd.dealer_value.total,
         "net": record.net,
@@ -233,7 +261,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
     whole_chips = table.available.to_integral_value(rounding=ROUND_FLOOR)  # bets are whole
     return {
         "table": table,
-        "round": round_view(rnd) if rnd is not None else None,
+        "round": round_view(rnd, table.human_seat, table.seat_count) if rnd is not None else None,
         "in_play": table.round_in_play,
         "actions": [
             {"value": a.value, "label": ACTION_LABELS[a], "key": ACTION_KEYS[a]} for a in actions
@@ -257,5 +285,9 @@ def table_context(table: TableSession) -> dict[str, Any]:
             else []
         ),
         "amount_field": amount_field(table, rnd, actions),
-        "history": [history_view(r) for r in table.records.all()[:HISTORY_LENGTH]],
+        "ai_seat_choices": range(MAX_SEATS),
+        "seat_choices": range(1, MAX_SEATS + 1),
+        "history": [
+            history_view(r, table.human_seat) for r in table.records.all()[:HISTORY_LENGTH]
+        ],
     }

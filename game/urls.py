@@ -1,6 +1,6 @@
 from django.urls import path
 
-from game import views
+from game import ruleset_views, views
 
 app_name = "game"
 
@@ -10,4 +10,6 @@ urlpatterns = [
     path("table/<uuid:public_id>/", views.table_page, name="table"),
     path("table/<uuid:public_id>/deal/", views.deal, name="deal"),
     path("table/<uuid:public_id>/act/", views.act, name="act"),
+    path("rules/new/", ruleset_views.ruleset_new, name="ruleset_new"),
+    path("rules/<slug:ruleset_id>/", ruleset_views.ruleset_page, name="ruleset"),
 ]

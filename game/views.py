@@ -7,6 +7,7 @@ import uuid
 from collections.abc import Callable
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
-from game.models import TableError, TableSession
+from game.models import MAX_SEATS, TableError, TableSession
 from game.table_view import is_playable, table_context
 
 
@@ -102,20 +103,45 @@ def _change_table(
 @require_POST
 def new_session(request: HtmxHttpRequest) -> HttpResponse:
     """End the visitor's open tables and open a new one with a fresh bankroll, playing the
-    posted variant (default European). An unknown variant changes nothing."""
+    posted variant (default European) with the posted seating (default alone). An unknown
+    variant or an impossible seating changes nothing."""
     visitor = _visitor(request, create=True)
     variant = request.POST.get("variant") or "european"
     if not is_playable(variant):
         messages.error(request, _("There is no such game here. Choose one from the list."))
         return redirect("game:home")
-    for table in TableSession.objects.filter(visitor=visitor, ended_at__isnull=True):
-        TableSession.objects.filter(pk=table.pk).update(
-            ended_at=timezone.now(), version=table.version + 1
+    seating = _seating(request.POST.get("ai_seats"), request.POST.get("seat"))
+    if seating is None:
+        messages.error(request, _("Choose 0 to 6 AI players and a seat at the table."))
+        return redirect("game:home")
+    seat_count, human_seat = seating
+    with transaction.atomic():
+        for table in TableSession.objects.filter(visitor=visitor, ended_at__isnull=True):
+            TableSession.objects.filter(pk=table.pk).update(
+                ended_at=timezone.now(), version=table.version + 1
+            )
+        table = TableSession.objects.create(
+            visitor=visitor, variant=variant, seat_count=seat_count, human_seat=human_seat
         )
-    table = TableSession.objects.create(visitor=visitor, variant=variant)
     if request.htmx:
         return HttpResponseClientRedirect(table_url(table))
     return redirect("game:table", public_id=table.public_id)
+
+
+def _seating(ai_text: str | None, seat_text: str | None) -> tuple[int, int] | None:
+    """(seat count, the person's seat index) from the form; missing fields mean playing
+    alone; None for values outside 0-6 AI players or a seat that is not at the table."""
+    try:
+        ai_seats = int(ai_text) if ai_text not in (None, "") else 0
+        seat = int(seat_text) if seat_text not in (None, "") else 1
+    except ValueError:
+        return None
+    if not 0 <= ai_seats <= MAX_SEATS - 1:
+        return None
+    seat = min(seat, ai_seats + 1)
+    if seat < 1:
+        return None
+    return ai_seats + 1, seat - 1
 
 
 def table_url(table: TableSession) -> str:

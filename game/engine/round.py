@@ -192,6 +192,14 @@ class Round:
         """Sum of the hands' nets in chips (0 before settlement)."""
         return sum((h.net or Fraction(0) for h in self.hands), Fraction(0))
 
+    def seat_net(self, seat: int) -> Fraction:
+        """One seat's net in chips (0 before settlement)."""
+        return sum((h.net or Fraction(0) for h in self.hands_of_seat(seat)), Fraction(0))
+
+    def seat_staked(self, seat: int) -> Fraction:
+        """One seat's chips on the table: its hands' bets plus its insurance."""
+        return sum((h.bet + (h.insurance or 0) for h in self.hands_of_seat(seat)), Fraction(0))
+
     @property
     def active_hand(self) -> PlayerHand | None:
         """The hand to act, if any."""

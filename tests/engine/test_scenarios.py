@@ -31,6 +31,46 @@ TABLE_5_ROWS = {
     "scoring",
 }
 
+# The scriptable rows of VARIANTS.md tables 1-3 (decks is not: a scripted shoe has no size).
+TABLE_1_ROWS = {  # ajnc, seed 000
+    "deal order",
+    "dealer",
+    "peek",
+    "double",
+    "double after split",
+    "split",
+    "split aces",
+    "surrender",
+    "insurance",
+    "natural",
+}
+TABLE_2_ROWS = {  # croatian, seed 001
+    "dealer",
+    "hole card",
+    "dealer natural vs doubled/split hands",
+    "double",
+    "double after split",
+    "split",
+    "split aces",
+    "21",
+    "insurance",
+    "three sevens",
+    "surrender",
+    "natural",
+}
+TABLE_3_ROWS = {  # russian, seed 002
+    "dealer",
+    "peek",
+    "double",
+    "double after split",
+    "split",
+    "split aces",
+    "surrender",
+    "insurance",
+    "natural",
+}
+VARIANT_ROWS = {"ajnc": TABLE_1_ROWS, "croatian": TABLE_2_ROWS, "russian": TABLE_3_ROWS}
+
 
 def load(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
@@ -50,6 +90,15 @@ def test_every_european_rule_row_has_a_scenario():
     rows = {load(path)["rule"].split(":")[0] for path in EUROPEAN_FILES}
     assert rows <= TABLE_5_ROWS, rows - TABLE_5_ROWS
     assert rows == TABLE_5_ROWS
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANT_ROWS))
+def test_every_rule_row_of_the_variant_has_a_scenario(variant):
+    files = [p for p in FILES if p.stem.split("_")[0] == variant]
+    rows = {load(path)["rule"].split(":")[0] for path in files}
+    table = VARIANT_ROWS[variant]
+    assert rows <= table, rows - table  # every "rule" names a row of the variant's table
+    assert table <= rows, table - rows  # and every scriptable row has a scenario
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

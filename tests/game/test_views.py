@@ -963,3 +963,46 @@ def test_croatian_double_for_more_than_the_bet_is_refused() -> None:
     )
     assert "That is not an amount you can double for here." in text(response)
     assert snapshot(table) == before
+
+
+# -- seats ------------------------------------------------------------------------------------
+def test_new_session_seats_ai_players_around_the_person() -> None:
+    old = TableSessionFactory()
+    client = client_for(old)
+    client.post("/en/table/new/", {"variant": "european", "ai_seats": "2", "seat": "2"})
+    table = TableSession.objects.exclude(pk=old.pk).get()
+    assert (table.seat_count, table.human_seat, table.ai_level) == (3, 1, "easy")
+
+
+@pytest.mark.parametrize(("ai", "seat"), [("7", "1"), ("-1", "1"), ("x", "1"), ("2", "0")])
+def test_new_session_with_impossible_seating_changes_nothing(ai, seat) -> None:
+    old = TableSessionFactory()
+    client = client_for(old)
+    response = client.post("/en/table/new/", {"ai_seats": ai, "seat": seat}, follow=True)
+    assert "Choose 0 to 6 AI players and a seat at the table." in text(response)
+    assert TableSession.objects.count() == 1
+
+
+def test_ai_seats_play_before_and_after_the_person() -> None:
+    # Seats: AI 0, you 1, AI 2. First cards TS, 9D, 5C; dealer up 6H; second cards 6S, 9C, TC;
+    # hole TD. AI 0 has 16 and hits: 2S (18, stands). You: 9,9 = 18, stand. AI 2: 5,T = 15,
+    # hits 3D (18), stands. Dealer 6+T = 16 draws 8S: 24, bust.
+    shoe = ["TS", "9D", "5C", "6H", "6S", "9C", "TC", "TD", "2S", "3D", "8S"]
+    table = TableSessionFactory(seat_count=3, human_seat=1, stacked=shoe)
+    client = client_for(table)
+    html = text(hx_deal(client, table, bet="25"))
+    assert html.count('data-testid="seat"') == 3
+    assert "AI player 1" in html and "AI player 3" in html
+    assert 'data-card="2S"' in html  # AI 1 already drew
+    assert 'data-card="3D"' not in html  # AI 3 waits for you
+    assert 'data-card="TD"' not in html  # the hole card stays down
+    assert action_buttons(html) == ["hit", "stand", "double", "split"]
+    html = text(hx_act(client, table, "stand"))
+    assert 'data-card="3D"' in html and 'data-card="8S"' in html
+    assert hand_nets(html) == [Decimal(25)]  # only your hand carries data-testid="hand-net"
+    t = fresh(table)
+    assert t.bankroll == 1025  # AI chips never touch your bankroll
+    record = t.records.get()
+    assert (record.bet, record.net, record.staked) == (25, 25, 25)
+    rnd = t.round
+    assert [rnd.seat_net(s) for s in range(3)] == [10, 25, 10]

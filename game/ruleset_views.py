@@ -1,0 +1,82 @@
+"""The custom rule set pages: the form that builds one from a preset, and each rule set's own
+page (its rules, its shareable URL, a button to play it). Valid posts are redirected to the
+rule set's page; invalid ones are shown again with their messages, at status 200 so that
+HTMX swaps them in as it would any page."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_safe
+from django_htmx.http import HttpResponseClientRedirect
+
+from game.labels import VARIANT_NAMES
+from game.models import START_BANKROLL, RuleSet, TableSession
+from game.rulesets import BASES, DEFAULT_BASE, RuleSetForm, rules_table
+from game.table_view import rules_summary, variant_name
+from game.views import HtmxHttpRequest
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
+    """GET: the form with a preset's values (``?base=croatian``) or a copy of a saved rule
+    set's (``?from=<id>``); 404 for an unknown preset or id. POST: save the rules and go to
+    their page, or show the form again with its messages."""
+    copied = None
+    if "from" in request.GET:
+        copied = get_object_or_404(RuleSet, pk=request.GET["from"])
+    if request.method == "POST":
+        form = RuleSetForm(request.POST)
+        if form.is_valid():
+            ruleset = RuleSet.save_rules(form.rules, form.cleaned_data["base"])
+            url = reverse("game:ruleset", kwargs={"ruleset_id": ruleset.id})
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+        base = form.data.get("base") if form.data.get("base") in BASES else DEFAULT_BASE
+    elif copied is not None:
+        base = copied.base if copied.base in BASES else DEFAULT_BASE
+        form = RuleSetForm(base=base, rules=copied.rules)
+    else:
+        base = request.GET.get("base", DEFAULT_BASE)
+        if base not in BASES:  # unknown, or a preset of another game (the banker game)
+            raise Http404("no such preset")
+        form = RuleSetForm(base=base)
+    context = {
+        "form": form,
+        "base": base,
+        "bases": [{"value": b, "label": VARIANT_NAMES[b]} for b in BASES],
+        "copied": copied,
+        "copied_name": variant_name(copied.variant) if copied is not None else None,
+    }
+    if request.htmx and request.method == "POST":
+        return render(request, "game/ruleset_form.html#ruleset-form", context)
+    return render(request, "game/ruleset_form.html", context)
+
+
+@require_safe
+def ruleset_page(request: HtmxHttpRequest, ruleset_id: str) -> HttpResponse:
+    """A rule set's page: its rules in sentences and in a table, its shareable URL, and a
+    form that opens a table with these rules (ending the visitor's current table)."""
+    ruleset = get_object_or_404(RuleSet, pk=ruleset_id)
+    rules = ruleset.rules
+    visitor = request.session.get("visitor")
+    has_table = (
+        visitor is not None
+        and TableSession.objects.filter(visitor=visitor, ended_at__isnull=True).exists()
+    )
+    return render(
+        request,
+        "game/ruleset.html",
+        {
+            "ruleset": ruleset,
+            "name": variant_name(ruleset.variant),
+            "base_name": VARIANT_NAMES.get(ruleset.base, ruleset.base),
+            "rules_summary": rules_summary(rules),
+            "rules_table": rules_table(rules),
+            "share_url": request.build_absolute_uri(
+                reverse("game:ruleset", kwargs={"ruleset_id": ruleset.id})
+            ),
+            "has_table": has_table,
+            "start_bankroll": START_BANKROLL,
+        },
+    )
