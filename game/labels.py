@@ -5,6 +5,7 @@ word a person reads comes from here or from a template."""
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from game.engine.banker import BankerAction, BankerOutcome, Role
 from game.engine.cards import Rank, Suit
 from game.engine.round import Action, Outcome
 
@@ -94,5 +95,46 @@ ILLEGAL_ACTION_MESSAGES = {
     "surrender_none": _("Surrender is not offered at this table."),
     "surrender_first": _("You can surrender only as your first decision."),
     "surrender_ace": _("Surrender is not allowed against a dealer ace."),
+    "surrender_closed": _("Surrender ended when the next card was dealt."),
+    "unknown_action": _("That is not an action of this game."),
+}
+
+
+# -- the banker game "Двадцать одно" (seed 003) -------------------------------------------------
+# Seed 003 calls drawing "прикуп"; the bank holder is the "банкомёт", the others "понтёры",
+# one pass through the shoe a "талия".
+BANKER_ACTION_LABELS = {
+    BankerAction.DRAW: pgettext_lazy("banker game action", "Draw"),
+    BankerAction.STAND: pgettext_lazy("banker game action", "Stand"),
+}
+
+# Keyboard shortcuts: H or D draws, S stands (Enter/Space deal).
+BANKER_ACTION_KEYS = {
+    BankerAction.DRAW: "h d",
+    BankerAction.STAND: "s",
+}
+
+ROLE_LABELS = {
+    Role.BANKER: pgettext_lazy("banker game role", "Banker"),
+    Role.PUNTER: pgettext_lazy("banker game role", "Punter"),
+}
+
+BANKER_OUTCOME_LABELS = {
+    BankerOutcome.BANKER_NATURAL: pgettext_lazy("banker game outcome", "Banker's natural"),
+    BankerOutcome.BOTH_BUST: pgettext_lazy("banker game outcome", "Both bust"),
+    BankerOutcome.BUST: pgettext_lazy("hand outcome", "Bust"),
+    BankerOutcome.NATURAL: pgettext_lazy("banker game outcome", "Natural"),
+    BankerOutcome.BANKER_BUST: pgettext_lazy("banker game outcome", "Banker bust"),
+    BankerOutcome.WIN: pgettext_lazy("hand outcome", "Win"),
+    BankerOutcome.LOSE: pgettext_lazy("hand outcome", "Lose"),
+    BankerOutcome.PUSH: pgettext_lazy("hand outcome", "Push"),
+}
+
+# Messages for the banker engine's IllegalActionError.code.
+BANKER_ILLEGAL_MESSAGES = {
+    "deal_over": _("This deal is over. Deal a new one."),
+    "not_your_turn": _("It is not your turn: play goes from the banker's left, the banker last."),
+    "max_draws": _("A hand may draw at most three cards. Stand now."),
+    "at_21": _("You have 21: another card could only lower it or bust it."),
     "unknown_action": _("That is not an action of this game."),
 }

@@ -4,6 +4,11 @@ A ``TableSession`` is one visitor's sitting at a table: the variant, the bankrol
 chips, the shoe, the round in play (the engine's ``Round`` as JSON, hole card included; it
 never leaves the server) and a ``version`` that every form echoes so a repeated or stale
 request changes nothing. Each settled round is kept as a ``RoundRecord``.
+
+The banker game "Двадцать одно" (``Rules.game == "banker"``, seed 003) is a different game
+at the same table: its state is ``banker_state`` (the engine's ``BankerTable`` and the
+current ``BankerDeal``, as JSON), ``deal``/``act`` dispatch to it, and each settled deal is a
+``RoundRecord`` too (bet: the person's stake, 0 as the banker).
 """
 
 from __future__ import annotations
@@ -13,20 +18,35 @@ import hashlib
 import json
 import re
 import uuid
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import models, transaction
 from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
+from game.engine.banker import (
+    BANKER_BUST_PAYS,
+    NATURAL_PAYS,
+    BankerAction,
+    BankerDeal,
+    BankerTable,
+    autoplay,
+    end_of_talia,
+    new_table,
+    next_deal,
+    record_deal,
+)
+from game.engine.banker import apply as banker_apply
 from game.engine.cards import Shoe
 from game.engine.money import money
 from game.engine.players import AI_LEVELS, play_ai_seats, seen_before
 from game.engine.round import Action, IllegalActionError, Round, apply, deal
 from game.engine.rules import Rules, find_rules
-from game.labels import ILLEGAL_ACTION_MESSAGES
+from game.labels import BANKER_ILLEGAL_MESSAGES, ILLEGAL_ACTION_MESSAGES
 
 START_BANKROLL = Decimal(1000)
 MAX_SEATS = 7
@@ -36,6 +56,14 @@ AI_BET = Fraction(10)
 _WHOLE_CHIPS = re.compile(r"([+-]?[0-9]{1,30})(?:\.0{0,30})?")
 # Reshuffle early if fewer cards than this remain, so a round never runs out of cards.
 MIN_CARDS_FOR_ROUND = 20
+# The banker game: the bank opens at seat 0 (the first seat of the New session form) and
+# passes left after each talia (engine). A person who holds the bank must be able to pay the
+# worst case of a deal: every punter paid twice the stake (a punter's natural [13] or the
+# banker's bust [20], seed 003), so the bankroll must hold twice the sum of the stakes.
+FIRST_BANKER_SEAT = 0
+BANKER_COVER = max(NATURAL_PAYS, BANKER_BUST_PAYS)
+
+_T = TypeVar("_T")
 
 
 class TableError(Exception):
@@ -82,6 +110,10 @@ class TableSession(models.Model):
     seat_count = models.PositiveSmallIntegerField(default=1)
     human_seat = models.PositiveSmallIntegerField(default=0)
     ai_level = models.CharField(max_length=20, default="easy")
+    # The banker game (seed 003): {"table": BankerTable JSON, "deal": BankerDeal JSON or
+    # null}; the deal is the one in play or the last one settled. Shoe and face-down cards
+    # included, so it never leaves the server either.
+    banker_state = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -138,6 +170,11 @@ class TableSession(models.Model):
         an abandoned round was never settled, so its bet never left the bankroll)."""
         if self.ended_at is not None:
             return Decimal(0)
+        if self.is_banker_game:
+            deal = self.banker_deal
+            if deal is None or deal.is_over:
+                return Decimal(0)
+            return to_decimal(deal.hands[self.human_seat].stake)
         rnd = self.round
         if rnd is None or rnd.is_over:
             return Decimal(0)
@@ -173,70 +210,106 @@ class TableSession(models.Model):
         return Decimal(0)
 
     # -- changing --------------------------------------------------------------------------
-    def deal(self, bet_text: str, version_text: str) -> Round:
-        """Deal a round with a bet of ``bet_text`` chips and persist it.
+    def deal(self, bet_text: str, version_text: str) -> Round | BankerDeal:
+        """Deal a round with a bet of ``bet_text`` chips and persist it (at a banker-game
+        table: a deal of "Двадцать одно", ``bet_text`` being the person's stake, ignored when
+        the person holds the bank).
 
         Raises StaleActionError for a version other than the table's, TableError (with a
         message for the person) for a round still in play, a bet that is not a whole number,
-        outside the table limits or above the chips available. Nothing changes on error.
+        outside the table limits or above the chips available, or a bank the person cannot
+        cover. Nothing changes on error.
         """
-        with transaction.atomic():
-            table = self._locked(version_text)
-            if table.ended_at is not None:
-                raise TableError(_("This session has ended. Start a new one to play on."))
-            if table.round_in_play:
-                raise TableError(_("Finish the round in play before dealing a new one."))
-            bet = table._parse_bet(bet_text)
-            shoe = Shoe.from_json(table.shoe_state) if table.shoe_state else None
-            if (
-                shoe is None
-                or shoe.needs_shuffle
-                or (not shoe.stacked and shoe.remaining < MIN_CARDS_FOR_ROUND)
-            ):
-                shoe = Shoe.shuffled(table.rules.decks, settings.SHOE_PENETRATION)
-            bets = [
-                Fraction(str(bet)) if seat == table.human_seat else AI_BET
-                for seat in range(table.seat_count)
-            ]
-            rnd = table._play_ai(deal(table.rules, bets, shoe))
-            table.last_bet = bet
-            table._store(rnd)
-            self.refresh_from_db()
-            return rnd
+        return self._change(
+            version_text,
+            lambda table: (
+                table._deal_banker(bet_text)
+                if table.is_banker_game
+                else table._deal_casino(bet_text)
+            ),
+        )
 
-    def act(self, action_text: str, version_text: str, amount_text: str | None = None) -> Round:
+    def _deal_casino(self, bet_text: str) -> Round:
+        if self.round_in_play:
+            raise TableError(_("Finish the round in play before dealing a new one."))
+        bet = self._parse_bet(bet_text)
+        shoe = Shoe.from_json(self.shoe_state) if self.shoe_state else None
+        if (
+            shoe is None
+            or shoe.needs_shuffle
+            or (not shoe.stacked and shoe.remaining < MIN_CARDS_FOR_ROUND)
+        ):
+            shoe = Shoe.shuffled(self.rules.decks, settings.SHOE_PENETRATION)
+        bets = [
+            Fraction(str(bet)) if seat == self.human_seat else AI_BET
+            for seat in range(self.seat_count)
+        ]
+        rnd = self._play_ai(deal(self.rules, bets, shoe))
+        self.last_bet = bet
+        self._store(rnd)
+        return rnd
+
+    def act(
+        self, action_text: str, version_text: str, amount_text: str | None = None
+    ) -> Round | BankerDeal:
         """Apply a player action to the round in play and persist it; ``amount_text`` is the
         chips of a double for less or a partial insurance (whole chips; ignored otherwise).
 
         Raises StaleActionError for a stale version, TableError for an ended session, no
         round in play, an unknown action, an action the rules forbid now (the engine's reason,
         translated), a bad amount, or a bet the bankroll cannot cover. Nothing changes on error.
+        At a banker-game table the action is the person's draw or stand (``amount_text`` is
+        ignored); the AI seats then play their turns.
         """
+        return self._change(
+            version_text,
+            lambda table: (
+                table._act_banker(action_text)
+                if table.is_banker_game
+                else table._act_casino(action_text, amount_text)
+            ),
+        )
+
+    def _act_casino(self, action_text: str, amount_text: str | None) -> Round:
+        rnd = self.round
+        if rnd is None:
+            raise TableError(_("No round is in play yet. Place a bet and deal first."))
+        if rnd.is_over:
+            raise TableError(ILLEGAL_ACTION_MESSAGES["round_over"])
+        try:
+            action = Action(action_text)
+        except ValueError:
+            raise TableError(ILLEGAL_ACTION_MESSAGES["unknown_action"]) from None
+        if action in rnd.legal_actions() and action not in self.affordable_actions():
+            raise TableError(_("You do not have enough chips left for another bet of this size."))
+        amount = self._parse_amount(rnd, action, amount_text)
+        try:
+            new = self._play_ai(apply(rnd, action, amount))
+        except IllegalActionError as exc:
+            raise TableError(ILLEGAL_ACTION_MESSAGES.get(exc.code, exc.message)) from None
+        self._store(new)
+        return new
+
+    def _change(self, version_text: str, change: Callable[[TableSession], _T]) -> _T:
+        """Run one change of the game on this table, re-read and locked inside a transaction
+        after checking the form's version; an ended session refuses every change. ``change``
+        saves through ``_compare_and_set``; any error rolls everything back."""
         with transaction.atomic():
             table = self._locked(version_text)
             if table.ended_at is not None:
                 raise TableError(_("This session has ended. Start a new one to play on."))
-            rnd = table.round
-            if rnd is None:
-                raise TableError(_("No round is in play yet. Place a bet and deal first."))
-            if rnd.is_over:
-                raise TableError(ILLEGAL_ACTION_MESSAGES["round_over"])
-            try:
-                action = Action(action_text)
-            except ValueError:
-                raise TableError(ILLEGAL_ACTION_MESSAGES["unknown_action"]) from None
-            if action in rnd.legal_actions() and action not in table.affordable_actions():
-                raise TableError(
-                    _("You do not have enough chips left for another bet of this size.")
-                )
-            amount = table._parse_amount(rnd, action, amount_text)
-            try:
-                new = table._play_ai(apply(rnd, action, amount))
-            except IllegalActionError as exc:
-                raise TableError(ILLEGAL_ACTION_MESSAGES.get(exc.code, exc.message)) from None
-            table._store(new)
-            self.refresh_from_db()
-            return new
+            result = change(table)
+        self.refresh_from_db()
+        return result
+
+    def _compare_and_set(self, **fields: Any) -> None:
+        """Save ``fields`` and bump the version, only if nobody else bumped it since this
+        table was read: a concurrent request loses with StaleActionError."""
+        updated = TableSession.objects.filter(pk=self.pk, version=self.version).update(
+            version=self.version + 1, **fields
+        )
+        if updated != 1:
+            raise StaleActionError()
 
     def _locked(self, version_text: str) -> TableSession:
         """This table re-read inside the transaction (row-locked where the database can),
@@ -303,11 +376,7 @@ class TableSession(models.Model):
             fields["bankroll"] = self.bankroll + net
             fields["shoe_state"] = rnd.shoe.to_json()
             fields["rounds_played"] = self.rounds_played + 1
-        updated = TableSession.objects.filter(pk=self.pk, version=self.version).update(
-            version=self.version + 1, **fields
-        )
-        if updated != 1:
-            raise StaleActionError()
+        self._compare_and_set(**fields)
         if rnd.is_over:
             RoundRecord.objects.create(
                 table=self,
@@ -317,6 +386,127 @@ class TableSession(models.Model):
                 net=to_decimal(rnd.seat_net(self.human_seat)),
                 bankroll_after=fields["bankroll"],
                 state=rnd.to_json(),
+            )
+
+    # -- the banker game (seed 003) ----------------------------------------------------------
+    @property
+    def is_banker_game(self) -> bool:
+        """True when the table plays the historical banker game (``Rules.game == "banker"``)."""
+        return self.rules.game == "banker"
+
+    @property
+    def banker_table(self) -> BankerTable:
+        """The banker game between deals: seats, the bank, the talia's shoe, running nets.
+
+        Before the first deal a fresh table (bank at seat 0, a new shuffled shoe, limits
+        5..500), saved with the first deal."""
+        state = self.banker_state or {}
+        if state.get("table"):
+            return BankerTable.from_json(state["table"])
+        return new_table(
+            self.seat_count,
+            FIRST_BANKER_SEAT,
+            min_stake=self.MIN_BET,
+            max_stake=self.MAX_BET,
+        )
+
+    @property
+    def banker_deal(self) -> BankerDeal | None:
+        """The deal in play or the last one settled; None before the first deal."""
+        state = self.banker_state or {}
+        return BankerDeal.from_json(state["deal"]) if state.get("deal") else None
+
+    @property
+    def banker_deal_in_play(self) -> bool:
+        """True while a deal waits for the person's decision."""
+        deal = self.banker_deal
+        return deal is not None and not deal.is_over
+
+    def banker_cover(self, table: BankerTable | None = None) -> Decimal:
+        """Chips the person needs to hold the bank for one deal: twice the punters' stakes
+        (every AI punter stakes ``AI_BET``; the worst case pays each of them 2:1)."""
+        table = table or self.banker_table
+        return to_decimal(BANKER_COVER * AI_BET * len(table.punter_seats))
+
+    @property
+    def _ai_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.seat_count) if s != self.human_seat)
+
+    def _deal_banker(self, stake_text: str) -> BankerDeal:
+        """Start a deal of the banker game: the person stakes ``stake_text`` chips as a punter
+        (nothing as the banker), each AI punter ``AI_BET``; the AI seats then play from their
+        observations until the person's decision or the settlement."""
+        if self.banker_deal_in_play:
+            raise TableError(_("Finish the deal in play before dealing a new one."))
+        table = self.banker_table
+        if table.talia_over:  # only a scripted shoe starts too short for a deal
+            table = end_of_talia(table)
+        stakes: dict[int, Fraction] = {}
+        if table.banker == self.human_seat:
+            cover = self.banker_cover(table)
+            if self.available < cover:
+                raise TableError(
+                    _(
+                        "To hold the bank you need %(cover)s chips, twice the punters' stakes,"
+                        " and you have %(chips)s. Start a new session to play on."
+                    )
+                    % {
+                        "cover": formats.number_format(cover.normalize()),
+                        "chips": formats.number_format(self.available.normalize()),
+                    }
+                )
+        else:
+            stake = self._parse_bet(stake_text)
+            stakes[self.human_seat] = Fraction(str(stake))
+            self.last_bet = stake
+        for seat in table.punter_seats:
+            stakes.setdefault(seat, AI_BET)
+        deal = autoplay(next_deal(table, stakes), self._ai_seats)
+        self._store_banker(table, deal)
+        return deal
+
+    def _act_banker(self, action_text: str) -> BankerDeal:
+        """The person's draw or stand, then the AI seats' turns (their observations only)."""
+        deal = self.banker_deal
+        if deal is None:
+            raise TableError(_("No deal is in play yet. Deal first."))
+        try:
+            action = BankerAction(action_text)
+        except ValueError:
+            raise TableError(BANKER_ILLEGAL_MESSAGES["unknown_action"]) from None
+        try:
+            deal = banker_apply(deal, action, seat=self.human_seat)
+        except IllegalActionError as exc:
+            raise TableError(BANKER_ILLEGAL_MESSAGES.get(exc.code, exc.message)) from None
+        deal = autoplay(deal, self._ai_seats)
+        self._store_banker(self.banker_table, deal)
+        return deal
+
+    def _store_banker(self, table: BankerTable, deal: BankerDeal) -> None:
+        """Save the deal (and, once it is settled, the table after it, the person's net in
+        the bankroll and a RoundRecord) with the version compare-and-set. ``table`` is the
+        table the deal was dealt from; ``record_deal`` adds the seats' nets and, at the end
+        of the talia, passes the bank left and reshuffles."""
+        seat = deal.hands[self.human_seat]
+        fields: dict[str, Any] = {
+            "banker_state": {"table": table.to_json(), "deal": deal.to_json()},
+            "last_bet": self.last_bet,
+        }
+        if deal.is_over:
+            net = to_decimal(seat.net or Fraction(0))
+            fields["banker_state"]["table"] = record_deal(table, deal).to_json()
+            fields["bankroll"] = self.bankroll + net
+            fields["rounds_played"] = self.rounds_played + 1
+        self._compare_and_set(**fields)
+        if deal.is_over:
+            RoundRecord.objects.create(
+                table=self,
+                number=self.rounds_played + 1,
+                bet=to_decimal(seat.stake),
+                staked=to_decimal(seat.stake),
+                net=net,
+                bankroll_after=fields["bankroll"],
+                state=deal.to_json(),
             )
 
 
@@ -395,5 +585,10 @@ class RoundRecord(models.Model):
 
     @property
     def round(self) -> Round:
-        """The settled round."""
+        """The settled round (casino tables)."""
         return Round.from_json(self.state)
+
+    @property
+    def banker_deal(self) -> BankerDeal:
+        """The settled deal (banker-game tables)."""
+        return BankerDeal.from_json(self.state)

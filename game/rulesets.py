@@ -319,6 +319,16 @@ def impossible_combinations(data: dict[str, Any]) -> list[tuple[str, str]]:
                 _("Late surrender happens after the dealer peeks, so it needs a dealer who peeks."),
             )
         )
+    if data.get("surrender") == "early" and data.get("dealer_game") == "peek":
+        problems.append(
+            (
+                "surrender",
+                _(
+                    "Early surrender comes before the dealer could check for a natural; with "
+                    "a dealer who peeks, choose late surrender."
+                ),
+            )
+        )
     if data.get("double_after_split") and not doubling:
         problems.append(
             (

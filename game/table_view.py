@@ -138,7 +138,11 @@ def rules_summary(rules: Rules) -> list[str]:
         else _("The dealer stands on every 17, soft 17 included."),
         _("A natural pays %(payout)s.") % {"payout": f"{payout.numerator}:{payout.denominator}"},
     ]
-    if rules.double_on == "any":
+    if rules.hole_card_first:
+        lines.append(_("The dealer's face-down card is dealt before the face-up one."))
+    if rules.double_on == "none":
+        lines.append(_("Doubling is not allowed in this game."))
+    elif rules.double_on == "any":
         lines.append(
             _("Double on any first two cards, also after a split.")
             if rules.double_after_split
@@ -149,6 +153,10 @@ def rules_summary(rules: Rules) -> list[str]:
             _("Double only on a hard %(totals)s.")
             % {"totals": "9, 10, 11" if rules.double_on == "9-11" else "10, 11"}
         )
+        if rules.double_after_split and rules.max_split_hands > 1:
+            lines.append(_("You may double after a split too."))
+    if rules.double_for_less and rules.double_on != "none":
+        lines.append(_("You may double for less: any amount up to your bet."))
     if rules.max_split_hands > 1:
         hands = rules.max_split_hands
         lines.append(
@@ -171,6 +179,12 @@ def rules_summary(rules: Rules) -> list[str]:
         )
         if not rules.resplit_aces and not rules.hit_split_aces:
             lines.append(_("Split aces get one card each and are split only once."))
+        if rules.resplit_aces:
+            lines.append(_("Split aces may be split again."))
+        if rules.hit_split_aces:
+            lines.append(_("Split aces may draw more cards."))
+    else:
+        lines.append(_("Splitting is not allowed in this game."))
     if rules.auto_stand_21:
         lines.append(_("A hand that reaches 21 stands by itself."))
     if rules.three_sevens_payout is not None:
@@ -185,6 +199,8 @@ def rules_summary(rules: Rules) -> list[str]:
             if rules.insurance_for_less
             else _("Against a dealer ace you may insure for half your bet; it pays 2:1.")
         )
+    if rules.even_money:
+        lines.append(_("Holding a natural against an ace, you may take even money."))
     if rules.surrender == "late":
         lines.append(_("You may surrender your first two cards after the peek and keep half."))
     elif rules.surrender == "early":
@@ -218,8 +234,8 @@ def rules_summary(rules: Rules) -> list[str]:
     return lines
 
 
-# The variants the table plays (the banker game has its own table).
-PLAYABLE = ("european", "ajnc", "croatian", "russian")
+# The variants the table plays; "dvadtsat-odno" is the banker game (game/banker_view.py).
+PLAYABLE = ("european", "ajnc", "croatian", "russian", "dvadtsat-odno")
 
 
 def is_playable(variant: str) -> bool:

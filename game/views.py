@@ -18,7 +18,9 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
-from game.models import MAX_SEATS, TableError, TableSession
+from game.banker_view import banker_context
+from game.engine.banker import MIN_SEATS as BANKER_MIN_SEATS
+from game.models import MAX_SEATS, TableError, TableSession, rules_for
 from game.table_view import is_playable, table_context
 
 
@@ -103,8 +105,9 @@ def _change_table(
 @require_POST
 def new_session(request: HtmxHttpRequest) -> HttpResponse:
     """End the visitor's open tables and open a new one with a fresh bankroll, playing the
-    posted variant (default European) with the posted seating (default alone). An unknown
-    variant or an impossible seating changes nothing."""
+    posted variant (default European) with the posted seating (default alone; the banker
+    game seats one AI player when none was chosen). An unknown variant or an impossible
+    seating changes nothing."""
     visitor = _visitor(request, create=True)
     variant = request.POST.get("variant") or "european"
     if not is_playable(variant):
@@ -114,6 +117,14 @@ def new_session(request: HtmxHttpRequest) -> HttpResponse:
     if seating is None:
         messages.error(request, _("Choose 0 to 6 AI players and a seat at the table."))
         return redirect("game:home")
+    if seating[0] < BANKER_MIN_SEATS and rules_for(variant).game == "banker":
+        # The banker game needs someone to play against: seat one AI player, and say so.
+        seating = _seating(str(BANKER_MIN_SEATS - 1), request.POST.get("seat"))
+        assert seating is not None
+        messages.info(
+            request,
+            _("The banker game needs at least two players, so one AI player joined you."),
+        )
     seat_count, human_seat = seating
     with transaction.atomic():
         for table in TableSession.objects.filter(visitor=visitor, ended_at__isnull=True):
@@ -150,13 +161,19 @@ def table_url(table: TableSession) -> str:
 
 
 def _respond(request: HtmxHttpRequest, table: TableSession, *, full: bool = False) -> HttpResponse:
-    if full:
-        return render(request, "game/table.html", table_context(table))
-    if not request.htmx:
+    """The full page, the felt with the bankroll out of band (HTMX), or a redirect to the
+    page (a plain form post). The one place that tells the casino table from the banker
+    game's."""
+    if not full and not request.htmx:
         return redirect("game:table", public_id=table.public_id)
-    context = table_context(table)
-    felt = render_to_string("game/table.html#table-felt", context, request=request)
+    if table.is_banker_game:
+        template, felt_partial, context = "game/banker.html", "banker-felt", banker_context(table)
+    else:
+        template, felt_partial, context = "game/table.html", "table-felt", table_context(table)
+    if full:
+        return render(request, template, context)
+    felt = render_to_string(f"{template}#{felt_partial}", context, request=request)
     bankroll = render_to_string(
-        "game/table.html#bankroll", {**context, "oob": True}, request=request
+        "game/table_bar.html#bankroll", {**context, "oob": True}, request=request
     )
     return HttpResponse(felt + bankroll)

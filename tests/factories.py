@@ -4,6 +4,10 @@
 scripted shoe with ``stacked=[...]`` (card codes in dealing order: player card, dealer upcard,
 player card, dealer hole card, then every card drawn after the deal), or call
 ``stacked_shoe([...])`` for the JSON to store in ``shoe_state`` yourself.
+
+``BankerTableSessionFactory`` makes a table of the banker game "Двадцать одно" (seed 003):
+three seats, the person at the second (index 1), the bank at seat 0. Script its shoe with
+``stacked=banker_stack(...)`` (each seat's two dealt cards and the draws, put in deal order).
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ from typing import Any
 import factory
 from factory.django import DjangoModelFactory
 
-from game.engine.cards import Card, Shoe
+from game.engine.banker import deal_order, new_table
+from game.engine.cards import Card, Shoe, standard_deck
 from game.engine.round import deal
 from game.engine.rules import find_rules
-from game.models import START_BANKROLL, RoundRecord, TableSession, to_decimal
+from game.models import FIRST_BANKER_SEAT, START_BANKROLL, RoundRecord, TableSession, to_decimal
 
 
 def stacked_shoe(cards: Sequence[Card | str]) -> dict[str, Any]:
@@ -45,6 +50,71 @@ class TableSessionFactory(DjangoModelFactory):
     bankroll = START_BANKROLL
     shoe_state = factory.LazyAttribute(
         lambda o: stacked_shoe(o.stacked) if o.stacked is not None else None
+    )
+
+
+def banker_stack(
+    seats: int,
+    hands: dict[int, Sequence[str]],
+    draws: Sequence[str] = (),
+    *,
+    banker: int = FIRST_BANKER_SEAT,
+) -> list[str]:
+    """The cards of one banker-game deal in the order the shoe deals them: each seat's two
+    dealt cards (``hands[seat]``) one at a time from the banker's left, the banker last, twice
+    round (seed 003, rule 4); then ``draws`` in the order they will be drawn."""
+    order = deal_order(seats, banker)
+    return [hands[s][0] for s in order] + [hands[s][1] for s in order] + list(draws)
+
+
+def banker_state(
+    seats: int,
+    stacked: Sequence[Card | str],
+    *,
+    banker: int = FIRST_BANKER_SEAT,
+    pad: bool = True,
+) -> dict[str, Any]:
+    """The ``banker_state`` JSON of a banker-game table before its first deal, its shoe
+    dealing ``stacked`` first. ``pad`` fills the shoe up to 104 cards with whole decks in
+    order, so the talia goes on; without it the talia ends once fewer than ``seats * 5``
+    cards are left (the bank then passes to the left)."""
+    cards = [c if isinstance(c, Card) else Card.parse(c) for c in stacked]
+    if pad:
+        deck = standard_deck()
+        while len(cards) < 104:
+            cards.append(deck[len(cards) % len(deck)])
+    table = new_table(
+        seats,
+        banker,
+        shoe=Shoe.stacked_from(cards),
+        min_stake=TableSession.MIN_BET,
+        max_stake=TableSession.MAX_BET,
+    )
+    return {"table": table.to_json(), "deal": None}
+
+
+class BankerTableSessionFactory(TableSessionFactory):
+    """A banker-game table ("dvadtsat-odno") with 1,000 chips: ``seat_count`` seats (3), the
+    person at ``human_seat`` (1), the bank at ``banker`` (0, an AI seat), no deal yet.
+
+    ``BankerTableSessionFactory(stacked=banker_stack(3, {...}, [...]))`` scripts the shoe
+    (padded to 104 cards unless ``pad=False``); without it the first deal shuffles."""
+
+    class Params:
+        stacked = None
+        banker = FIRST_BANKER_SEAT
+        pad = True
+
+    variant = "dvadtsat-odno"
+    seat_count = 3
+    human_seat = 1
+    shoe_state = None
+    banker_state = factory.LazyAttribute(
+        lambda o: (
+            banker_state(o.seat_count, o.stacked, banker=o.banker, pad=o.pad)
+            if o.stacked is not None
+            else None
+        )
     )
 
 

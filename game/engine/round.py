@@ -430,10 +430,18 @@ def _why_illegal(rnd: Round, action: Action) -> tuple[str, str] | None:
             return ("surrender_none", "Surrender is not offered in this game.")
         if not two_cards or hand.from_split or len(rnd.hands_of_seat(hand.seat)) > 1:
             return ("surrender_first", "You can surrender only as your first decision.")
+        if rules.surrender == "early" and _cards_drawn_since_deal(rnd):
+            # Seed 001: once the next card is dealt, surrender is no longer possible.
+            return ("surrender_closed", "Surrender ended when the next card was dealt.")
         if rnd.upcard.points == 1 and not rules.surrender_vs_ace:
             return ("surrender_ace", "Surrender is not allowed against a dealer ace.")
         return None
     return ("unknown_action", f"{action!r} is not an action.")
+
+
+def _cards_drawn_since_deal(rnd: Round) -> bool:
+    """True once any player hand has taken a card after the initial two (hit, double, split)."""
+    return any(len(h.cards) > 2 or h.from_split for h in rnd.hands)
 
 
 # -- actions -------------------------------------------------------------------------------

@@ -584,3 +584,21 @@ def test_every_accepted_rule_set_plays_whole_rounds(data: dict[str, str], seed: 
             rnd = rnd.apply(rng.choice(rnd.legal_actions()))
         assert all(h.outcome is not None for h in rnd.hands)
         shoe = rnd.shoe
+
+
+EARLY_WITH_PEEK = (
+    "Early surrender comes before the dealer could check for a natural; with a dealer who "
+    "peeks, choose late surrender."
+)
+
+
+@pytest.mark.django_db
+def test_early_surrender_with_a_peeking_dealer_is_refused(client: Client) -> None:
+    """The engine peeks before the first decision, so "early" would play as "late"."""
+    response = post_rules(client, form_data("ajnc", surrender="early"))
+    html = text(response)
+    assert f'<p class="field-error" id="id_surrender_error">{EARLY_WITH_PEEK}</p>' in html
+    assert RuleSet.objects.count() == 0
+    response = post_rules(client, form_data("ajnc", surrender="early", dealer_game="no-peek"))
+    assert response.status_code == 302
+    assert RuleSet.objects.get().rules.surrender == "early"
