@@ -54,7 +54,8 @@ MAX_SEATS = 7
 AI_BET = Fraction(10)
 # A bet as typed: ASCII digits, optionally signed or followed by a decimal point and zeros.
 _WHOLE_CHIPS = re.compile(r"([+-]?[0-9]{1,30})(?:\.0{0,30})?")
-# Reshuffle early if fewer cards than this remain, so a round never runs out of cards.
+# Reshuffle early if fewer cards than this remain (or than the cut card leaves, for a
+# short shoe), so a round never runs out of cards.
 MIN_CARDS_FOR_ROUND = 20
 # The banker game: the bank opens at seat 0 (the first seat of the New session form) and
 # passes left after each talia (engine). A person who holds the bank must be able to pay the
@@ -237,7 +238,10 @@ class TableSession(models.Model):
         if (
             shoe is None
             or shoe.needs_shuffle
-            or (not shoe.stacked and shoe.remaining < MIN_CARDS_FOR_ROUND)
+            or (
+                not shoe.stacked
+                and shoe.remaining < min(MIN_CARDS_FOR_ROUND, len(shoe.cards) - shoe.cut)
+            )
         ):
             shoe = Shoe.shuffled(self.rules.decks, settings.SHOE_PENETRATION)
         bets = [

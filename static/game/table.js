@@ -45,12 +45,12 @@
       input.value = "";
     } else {
       var current = parseInt(input.value, 10) || 0;
-      if (chip.dataset.fresh !== "no" && form.dataset.chipped !== "yes") current = 0;
-      form.dataset.chipped = "yes";
       var next = current + parseInt(chip.dataset.chip, 10);
       var max = parseInt(input.max, 10);
       input.value = isNaN(max) ? next : Math.min(next, max);
     }
     input.dispatchEvent(new Event("input", { bubbles: true }));
+    // Give the keyboard back to the page, so Enter or Space deals instead of adding a chip.
+    chip.blur();
   });
 })();

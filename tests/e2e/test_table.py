@@ -108,11 +108,11 @@ def test_two_rounds_with_chips_and_keyboard_update_the_page_in_place(live_server
     bet = page.locator('input[name="bet"]')
     expect(bet).to_have_value("10")  # the last bet
 
-    # The first chip replaces the bet, the next ones add to it; Clear empties it.
+    # Chips add to the bet; Clear empties it.
     page.locator('button[data-chip="25"]').click()
-    expect(bet).to_have_value("25")
+    expect(bet).to_have_value("35")
     page.locator('button[data-chip="5"]').click()
-    expect(bet).to_have_value("30")
+    expect(bet).to_have_value("40")
     page.locator("button[data-chip-clear]").click()
     expect(bet).to_have_value("")
     page.locator('button[data-chip="25"]').click()
@@ -120,7 +120,12 @@ def test_two_rounds_with_chips_and_keyboard_update_the_page_in_place(live_server
 
     # A full page load would clear this; an HTMX swap keeps it.
     page.evaluate("window.__marker = 1")
-    deal_by_click(page)
+    # The chip gave the keyboard back: Enter deals (it does not add another chip).
+    old = version(page)
+    page.keyboard.press("Enter")
+    wait_for_new_version(page, old)
+    dealt = TableSession.objects.get()
+    assert dealt.round is not None and dealt.last_bet == 25  # dealt with the chips' 25
     assert page.url == table_url
     if not round_settled(page):  # a natural settles at the deal
         expect(page.locator("[data-testid=bankroll]")).to_have_text("1,000")
