@@ -87,6 +87,7 @@ def test_a_deal_as_a_punter(live_server, page: Page) -> None:
     expect(seat(page, 1).locator("[data-testid=seat-role]")).to_have_text("Banker")
     expect(seat(page, 2).locator("[data-testid=seat-role]")).to_have_text("Punter")
 
+    page.locator("button[data-chip-clear]").click()
     page.locator('button[data-chip="25"]').click()
     expect(page.locator('input[name="bet"]')).to_have_value("25")
     page.evaluate("window.__marker = 1")

@@ -205,6 +205,7 @@ def test_scripted_natural_then_split_and_double_by_keys(live_server, page) -> No
             ["AS", "9D", "KC", "7H", "8S", "6C", "8D", "TH", "3C", "TC", "9D", "7S"]
         )
     )
+    page.locator("button[data-chip-clear]").click()
     page.locator('button[data-chip="25"]').click()
     deal_by_click(page)
     expect(page.locator("[data-testid=round-result]")).to_have_text("You won 37.50 chips.")
