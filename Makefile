@@ -25,6 +25,7 @@ help:
 	@echo "make run            set up and serve on http://127.0.0.1:8000/ (SQLite)"
 	@echo "make test           lint, tests on SQLite, then PostgreSQL, then Chromium browser tests"
 	@echo "make test-sqlite | test-postgres | test-e2e   one part of the suite"
+	@echo "make bench          timings of the strategy engine (printed, not asserted)"
 	@echo "make lint | format | messages | chromium | venv | clean"
 
 venv: $(STAMP)
@@ -99,3 +100,9 @@ clean:
 	  .hypothesis
 	find . -path ./.git -prune -o \( -name __pycache__ -type d -prune -exec rm -rf {} + \) \
 	  -o \( -name '*.mo' -path '*/locale/*' -type f -exec rm -f {} + \)
+
+# Timings of the strategy engine, printed and not asserted (scripts/bench_strategy.py;
+# `$(PY) scripts/bench_strategy.py --game` adds the whole-round EVs, about a minute).
+.PHONY: bench
+bench: venv
+	$(PY) scripts/bench_strategy.py

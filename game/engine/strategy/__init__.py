@@ -1,0 +1,48 @@
+"""The strategy engine: exact expected values computed from the rules, never from charts.
+
+- composition.py: shoe compositions (unseen cards by value, ace to ten) and the in-place
+  ``DrawState`` the recursions draw from.
+- dealer.py: the dealer's final-total distribution for an upcard and a shoe (S17/H17,
+  finite or infinite deck, optionally given no natural after the peek).
+- ev.py: the EV of stand, hit, double, split (CDZ-) and surrender for any hand, insurance,
+  and the EV of the whole round.
+
+Published charts and EVs (../shared/ORACLES.md) are test oracles only; nothing here reads
+them. Pure Python: no Django, no numpy.
+"""
+
+from game.engine.strategy.composition import (
+    Composition,
+    CompositionError,
+    card_value,
+    full_shoe,
+    natural_probability,
+    remove_cards,
+)
+from game.engine.strategy.dealer import DealerSolver, DealerTotals, dealer_totals
+from game.engine.strategy.ev import (
+    EVCache,
+    HandEVs,
+    StrategyError,
+    game_ev,
+    hand_evs,
+    insurance_ev,
+)
+
+__all__ = [
+    "Composition",
+    "CompositionError",
+    "DealerSolver",
+    "DealerTotals",
+    "EVCache",
+    "HandEVs",
+    "StrategyError",
+    "card_value",
+    "dealer_totals",
+    "full_shoe",
+    "game_ev",
+    "hand_evs",
+    "insurance_ev",
+    "natural_probability",
+    "remove_cards",
+]
