@@ -169,7 +169,14 @@ def _coerce(name: str, self_value: Any, raw: Any) -> Any:
             return int(raw)
         return str(raw)
     except (ValueError, ZeroDivisionError):
-        raise RulesError(f"{raw!r} is not a valid value for {name}") from None
+        expected = {
+            "bool": "true or false",
+            "int": "a whole number",
+            "int?": "a whole number or none",
+            "fraction": "a ratio such as 3/2, 6/5, 1/1 or 2/1",
+            "fraction?": "a ratio such as 3/2, or none",
+        }.get(kind, "text")
+        raise RulesError(f"{raw!r} is not a valid value for {name}: use {expected}") from None
 
 
 # The European game of seed 004 (VARIANTS.md table 5): 6 decks, S17, a hole card but no

@@ -1,0 +1,41 @@
+"""Shared command-line options of the strategy commands (``ev``, and later ``edge`` and
+``chart``): ``--variant NAME`` and repeated ``--set field=value`` giving a Rules value."""
+
+from __future__ import annotations
+
+from django.core.management.base import CommandError, CommandParser
+
+from game.engine.rules import RULE_FIELDS, Rules, RulesError, find_rules
+
+
+def add_rules_arguments(parser: CommandParser) -> None:
+    """Add ``--variant`` and ``--set`` to a command's parser."""
+    parser.add_argument("--variant", default="european", help="a preset: european, ajnc, ...")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="change one rule, e.g. decks=1, dealer_hits_soft_17=true, blackjack_payout=6/5",
+    )
+
+
+def rules_from_options(options: dict) -> Rules:
+    """The preset named by --variant with every --set applied.
+
+    Raises CommandError naming the problem: an unknown variant (listing the presets), a
+    --set without "=", an unknown field (listing the fields) or a bad value."""
+    try:
+        rules = find_rules(options["variant"])
+        changes: dict[str, str] = {}
+        for item in options["set"]:
+            field, sep, value = item.partition("=")
+            if not sep:
+                raise CommandError(
+                    f"--set {item!r} needs the form FIELD=VALUE; the fields are: "
+                    f"{', '.join(RULE_FIELDS)}"
+                )
+            changes[field.strip()] = value.strip()
+        return rules.with_overrides(changes)
+    except RulesError as exc:
+        raise CommandError(str(exc)) from None
