@@ -1,0 +1,61 @@
+"""``python manage.py edge --variant european [--set field=value ...] [--decks inf]
+[--strategy cd] [--json]``: the game EV (player's, percent of the initial bet) of a rule set
+and the seconds it took."""
+
+import json
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+
+from game.engine.strategy.ev import StrategyError, game_ev
+from game.management.rules_options import add_rules_arguments, rules_from_options
+
+
+class Command(BaseCommand):
+    requires_system_checks: list[str] = []
+    help = (
+        "Game EV in percent of the initial bet under the composition-dependent strategy "
+        "(house edge = its negative), and the seconds the computation took."
+    )
+
+    def add_arguments(self, parser):
+        add_rules_arguments(parser)
+        parser.add_argument("--decks", help='"inf" for an infinite deck (else --set decks=N)')
+        parser.add_argument(
+            "--strategy",
+            default="cd",
+            choices=["cd", "td"],
+            help="cd: composition-dependent (td, the total-dependent chart, is not ready yet)",
+        )
+        parser.add_argument("--json", action="store_true", help="print JSON")
+
+    def handle(self, *args, **options):
+        if options["strategy"] == "td":
+            raise CommandError(
+                "the total-dependent strategy is not computed yet; use --strategy cd"
+            )
+        decks = options.get("decks")
+        extra = [f"decks={decks}"] if decks not in (None, "inf") else []
+        rules = rules_from_options({**options, "set": [*options["set"], *extra]})
+        started = time.perf_counter()
+        try:
+            ev = game_ev(rules, infinite=decks == "inf")
+        except StrategyError as exc:
+            raise CommandError(str(exc)) from None
+        seconds = time.perf_counter() - started
+        report = {
+            "variant": options["variant"],
+            "decks": "inf" if decks == "inf" else rules.decks,
+            "strategy": options["strategy"],
+            "player_ev_percent": round(ev * 100, 6),
+            "house_edge_percent": round(-ev * 100, 6),
+            "seconds": round(seconds, 3),
+        }
+        if options["json"]:
+            self.stdout.write(json.dumps(report, indent=2))
+            return
+        shoe = "an infinite deck" if decks == "inf" else f"{rules.decks} decks"
+        self.stdout.write(
+            f"player EV {ev * 100:+.6f} % (house edge {-ev * 100:.6f} %), {shoe}, "
+            f"{options['strategy']} strategy, {seconds:.2f} s"
+        )

@@ -1,0 +1,56 @@
+"""``manage.py edge``: the game EV against ORACLES.md (infinite deck: the 6-deck figures take
+about 20 s and run in ``scripts/bench_strategy.py --game``), the seconds, and errors."""
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+# ORACLES.md's default rules are the European preset with a peeking dealer (so no dealer
+# natural is found after the players act); every other default already matches.
+BASELINE = ("--set", "dealer_peeks=true", "--set", "lose_all_to_natural=false")
+
+
+def run(*args: str) -> str:
+    out = io.StringIO()
+    call_command("edge", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_infinite_deck_s17_matches_the_oracle():
+    report = json.loads(run(*BASELINE, "--decks", "inf", "--json"))
+    # ORACLES.md "Game EV": infinite deck, S17: -0.511734 %.
+    assert report["player_ev_percent"] == pytest.approx(-0.511734, abs=1e-3)
+    assert report["house_edge_percent"] == pytest.approx(0.511734, abs=1e-3)
+    assert report["strategy"] == "cd"
+    assert report["seconds"] >= 0
+
+
+def test_six_to_five_costs_about_the_closed_form_on_the_infinite_deck():
+    three_two = json.loads(run(*BASELINE, "--decks", "inf", "--json"))["player_ev_percent"]
+    six_five = json.loads(
+        run(*BASELINE, "--set", "blackjack_payout=6/5", "--decks", "inf", "--json")
+    )["player_ev_percent"]
+    # 0.3 of the bet on P(player natural, dealer none): about 1.4 points.
+    assert 1.3 < three_two - six_five < 1.5
+
+
+def test_text_output():
+    text = run(*BASELINE, "--decks", "inf")
+    assert text.startswith("player EV -0.5117")
+    assert "an infinite deck, cd strategy" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--strategy", "td"), "the total-dependent strategy is not computed yet"),
+        (("--variant", "dvadtsat-odno", "--decks", "inf"), "casino game only"),
+        (("--set", "nope=1", "--decks", "inf"), "unknown rule 'nope'"),
+    ],
+)
+def test_errors(args, message):
+    with pytest.raises(CommandError, match=message):
+        run(*args)
