@@ -1,0 +1,200 @@
+"""Basic strategy charts derived from the exact EVs, and the 2-card exceptions to them.
+
+A chart is total-dependent: one decision per row (hard total, soft total, pair) and dealer
+upcard. Each cell is the action with the highest EV, where a total's EV is the average over
+the two-card hands that make it (hard rows: the non-pair hands of that total), weighted by
+how often each is dealt from the shoe (the usual way published basic strategy is derived,
+e.g. Wizard of Odds; ORACLES.md's 6-deck chart is the test oracle). Pair rows use the pair's
+own EVs. The cell codes are the charts' usual ones:
+
+- ``H`` hit, ``S`` stand, ``P`` split;
+- ``D`` double, else hit; ``Ds`` double, else stand (after a hit, or where doubling is not
+  allowed: the next best of hit and stand);
+- ``Rh``/``Rs``/``Rp`` surrender, else hit / stand / split.
+
+The composition-dependent exceptions are the two-card hands whose own best action differs
+from their row's cell (e.g. 10,2 against a 4 at some deck counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from game.engine.round import Action
+from game.engine.rules import Rules
+from game.engine.strategy.composition import full_shoe
+from game.engine.strategy.ev import EVCache, HandEVs, StrategyError, hand_evs
+
+UPCARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+HARD_ROWS = tuple(range(5, 18))  # 17 stands for "17 and more"
+SOFT_ROWS = tuple(range(2, 10))  # A,2 .. A,9
+PAIR_ROWS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One decision: its chart code and the EVs (units of the initial bet) it was chosen from,
+    probability-weighted over the row's two-card hands."""
+
+    code: str
+    evs: dict[Action, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Exception2:
+    """A two-card hand whose best play differs from its row's chart cell."""
+
+    cards: tuple[int, int]
+    upcard: int
+    row: str
+    chart: str
+    best: str
+    gain: float  # EV gained by the exception over the chart's play, units of the bet
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """A basic strategy chart: ``hard[total][upcard]``, ``soft[other card][upcard]``,
+    ``pairs[card][upcard]`` (upcards 2..10 and 1 for the ace), and the 2-card exceptions."""
+
+    hard: dict[int, dict[int, Cell]]
+    soft: dict[int, dict[int, Cell]]
+    pairs: dict[int, dict[int, Cell]]
+    exceptions: tuple[Exception2, ...]
+
+    def code(self, kind: str, row: int, upcard: int) -> str:
+        """The cell code of ``kind`` ("hard", "soft" or "pairs") for ``row`` and ``upcard``."""
+        return getattr(self, kind)[row][upcard].code
+
+    def rows(self) -> Iterable[tuple[str, str, list[str]]]:
+        """(kind, row label, codes for upcards 2..10, A) for every row, in chart order."""
+        for total in HARD_ROWS:
+            label = "17+" if total == 17 else str(total)
+            yield "hard", label, [self.hard[total][u].code for u in UPCARDS]
+        for other in SOFT_ROWS:
+            yield "soft", f"A{other}", [self.soft[other][u].code for u in UPCARDS]
+        for card in PAIR_ROWS:
+            name = {1: "A", 10: "T"}.get(card, str(card))
+            yield "pairs", name * 2, [self.pairs[card][u].code for u in UPCARDS]
+
+
+def cell_code(evs: dict[Action, float]) -> str:
+    """The chart code of the best action among ``evs`` (see the module docstring)."""
+    best = max(evs, key=evs.__getitem__)
+    rest = {a: v for a, v in evs.items() if a is not best}
+    fallback = max(
+        (a for a in (Action.HIT, Action.STAND) if a in rest), key=rest.__getitem__, default=None
+    )
+    if best is Action.DOUBLE:
+        return "Ds" if fallback is Action.STAND else "D"
+    if best is Action.SURRENDER:
+        second = max(rest, key=rest.__getitem__)
+        return {Action.HIT: "Rh", Action.STAND: "Rs", Action.SPLIT: "Rp"}.get(second, "Rh")
+    return {Action.HIT: "H", Action.STAND: "S", Action.SPLIT: "P"}[best]
+
+
+def basic_strategy(rules: Rules, *, infinite: bool = False, cache: EVCache | None = None) -> Chart:
+    """The total-dependent basic strategy of a casino rule set and its 2-card exceptions.
+
+    Values every two-card hand against every upcard with ``hand_evs`` (splits included),
+    from ``rules.decks`` fresh decks minus the hand and the upcard, or the infinite deck.
+    Takes some 30 s at 6 decks (``make bench``); pass an ``EVCache`` to reuse values.
+    Raises StrategyError for the banker game.
+    """
+    if rules.game != "casino":
+        raise StrategyError("basic strategy charts are for the casino game")
+    cache = cache or EVCache(rules)
+    shoe = None if infinite else full_shoe(rules.decks)
+    hard: dict[int, dict[int, Cell]] = {t: {} for t in HARD_ROWS}
+    soft: dict[int, dict[int, Cell]] = {o: {} for o in SOFT_ROWS}
+    pairs: dict[int, dict[int, Cell]] = {c: {} for c in PAIR_ROWS}
+    exceptions: list[Exception2] = []
+    for up in UPCARDS:
+        by_hand: dict[tuple[int, int], tuple[float, dict[Action, float]]] = {}
+        for a in range(1, 11):
+            for b in range(a, 11):
+                evs = hand_evs((a, b), up, rules, infinite=infinite, cache=cache)
+                by_hand[(a, b)] = (_weight(shoe, up, a, b), _actions(evs))
+        for (a, b), (_w, evs) in by_hand.items():
+            if a == b:
+                pairs[a][up] = Cell(cell_code(evs), evs)
+            elif a == 1 and b < 10:
+                soft[b][up] = Cell(cell_code(evs), evs)
+        for total in HARD_ROWS:
+            members = [
+                (hand, w, evs)
+                for hand, (w, evs) in by_hand.items()
+                if hand[0] != hand[1]
+                and hand[0] != 1
+                and (sum(hand) == total or (total == 17 and sum(hand) >= 17))
+            ]
+            if not members:  # hard 4 or 20 alone are pairs; 17+ always has members
+                continue
+            hard[total][up] = Cell(cell_code(_average(members)), _average(members))
+            for hand, _w, evs in members:
+                own = cell_code(_without_split(evs))
+                chart = hard[total][up].code
+                if own != chart:
+                    exceptions.append(
+                        Exception2(
+                            cards=hand,
+                            upcard=up,
+                            row="17+" if total == 17 else str(total),
+                            chart=chart,
+                            best=own,
+                            gain=_value(evs, own) - _value(evs, chart),
+                        )
+                    )
+    return Chart(hard=hard, soft=soft, pairs=pairs, exceptions=tuple(exceptions))
+
+
+def _actions(evs: HandEVs) -> dict[Action, float]:
+    return dict(evs.values())
+
+
+def _without_split(evs: dict[Action, float]) -> dict[Action, float]:
+    return {a: v for a, v in evs.items() if a is not Action.SPLIT}
+
+
+def _weight(shoe: tuple[int, ...] | None, up: int, a: int, b: int) -> float:
+    """How often the hand a,b is dealt against ``up`` (relative; ordered deals counted)."""
+    if shoe is None:
+        return (1.0 if a == b else 2.0) * _p(a) * _p(b)
+    counts = list(shoe)
+    counts[up - 1] -= 1
+    na = counts[a - 1]
+    nb = counts[b - 1] - (1 if a == b else 0)
+    return float(na * nb) * (1.0 if a == b else 2.0)
+
+
+def _p(value: int) -> float:
+    return 4 / 13 if value == 10 else 1 / 13
+
+
+def _average(
+    members: list[tuple[tuple[int, int], float, dict[Action, float]]],
+) -> dict[Action, float]:
+    """The probability-weighted EV of each action the row's hands all allow."""
+    common = set.intersection(*(set(evs) for _h, _w, evs in members)) - {Action.SPLIT}
+    total_weight = sum(w for _h, w, _e in members)
+    return {
+        action: sum(w * evs[action] for _h, w, evs in members) / total_weight
+        for action in sorted(common, key=list(Action).index)
+    }
+
+
+def _value(evs: dict[Action, float], code: str) -> float:
+    """The EV of playing ``code`` with this hand (the fallback when the first is not there)."""
+    first = {"H": Action.HIT, "S": Action.STAND, "P": Action.SPLIT, "D": Action.DOUBLE}
+    order = {
+        "Ds": (Action.DOUBLE, Action.STAND),
+        "D": (Action.DOUBLE, Action.HIT),
+        "Rh": (Action.SURRENDER, Action.HIT),
+        "Rs": (Action.SURRENDER, Action.STAND),
+        "Rp": (Action.SURRENDER, Action.SPLIT),
+    }.get(code, (first.get(code, Action.STAND),))
+    for action in order:
+        if action in evs:
+            return evs[action]
+    return evs[Action.STAND]
