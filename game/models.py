@@ -44,8 +44,9 @@ from game.engine.banker import apply as banker_apply
 from game.engine.cards import Shoe
 from game.engine.money import money
 from game.engine.players import AI_LEVELS, play_ai_seats, seen_before
-from game.engine.round import Action, IllegalActionError, Round, apply, deal
+from game.engine.round import Action, IllegalActionError, Phase, Round, apply, deal
 from game.engine.rules import Rules, find_rules
+from game.engine.strategy.advisor import Grade, grade
 from game.labels import BANKER_ILLEGAL_MESSAGES, ILLEGAL_ACTION_MESSAGES
 
 START_BANKROLL = Decimal(1000)
@@ -291,7 +292,10 @@ class TableSession(models.Model):
             new = self._play_ai(apply(rnd, action, amount))
         except IllegalActionError as exc:
             raise TableError(ILLEGAL_ACTION_MESSAGES.get(exc.code, exc.message)) from None
+        verdict = grade(rnd, action)
         self._store(new)
+        if verdict is not None:
+            GradedDecision.record(self, rnd, verdict)
         return new
 
     def _change(self, version_text: str, change: Callable[[TableSession], _T]) -> _T:
@@ -563,6 +567,55 @@ class RuleSet(models.Model):
             id=cls.id_for(rules), defaults={"base": base, "rules_json": rules.to_json()}
         )
         return ruleset
+
+
+class GradedDecision(models.Model):
+    """One decision of the person at the table, graded by the strategy engine (advisor.py):
+    the hand, the upcard, the rules' id, the action, the best action, the EV of every legal
+    action (units of the initial bet) and the EV lost. The review pages read these."""
+
+    table = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="decisions")
+    visitor = models.UUIDField(db_index=True)
+    # The table's version after the action: the flag shows while the table is at it.
+    table_version = models.PositiveIntegerField()
+    round_number = models.PositiveIntegerField()
+    rules_id = models.CharField(max_length=16)
+    hand = models.JSONField(help_text="card codes of the hand that acted")
+    upcard = models.CharField(max_length=2)
+    insurance = models.BooleanField(default=False)
+    action = models.CharField(max_length=20)
+    best_action = models.CharField(max_length=20)
+    evs = models.JSONField(help_text="EV of every legal action, units of the initial bet")
+    loss = models.FloatField()
+    severity = models.CharField(max_length=12)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} with {','.join(self.hand)} v {self.upcard}: {self.severity}"
+
+    @classmethod
+    def record(cls, table: TableSession, rnd: Round, verdict: Grade) -> GradedDecision:
+        """Store the grade of a decision taken on ``rnd`` (the round before the action)."""
+        hand = rnd.active_hand
+        assert hand is not None
+        return cls.objects.create(
+            table=table,
+            visitor=table.visitor,
+            table_version=table.version + 1,
+            round_number=table.rounds_played + 1,
+            rules_id=RuleSet.id_for(rnd.rules),
+            hand=[c.code for c in hand.cards],
+            upcard=rnd.upcard.code,
+            insurance=rnd.phase is Phase.INSURANCE,
+            action=verdict.chosen.value,
+            best_action=verdict.best.value,
+            evs={a.value: v for a, v in verdict.evs.items()},
+            loss=verdict.loss,
+            severity=verdict.severity.value,
+        )
 
 
 class RoundRecord(models.Model):

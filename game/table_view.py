@@ -10,12 +10,13 @@ from decimal import ROUND_FLOOR
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from game.engine.cards import Card
 from game.engine.hands import is_natural
 from game.engine.round import Action, Phase, PlayerHand, Round
 from game.engine.rules import Rules
+from game.engine.strategy.advisor import Severity
 from game.labels import (
     ACTION_KEYS,
     ACTION_LABELS,
@@ -270,6 +271,41 @@ def amount_field(
     return None
 
 
+SEVERITY_LABELS = {
+    Severity.CLOSE: pgettext_lazy("decision grade", "Close call"),
+    Severity.INACCURACY: pgettext_lazy("decision grade", "Inaccuracy"),
+    Severity.MISTAKE: pgettext_lazy("decision grade", "Mistake"),
+    Severity.BLUNDER: pgettext_lazy("decision grade", "Blunder"),
+}
+
+
+def flag_view(table: TableSession) -> dict[str, Any] | None:
+    """The flag of the person's last decision, while the table still shows its result, when
+    it was not the best play: what was done, what was best, every option's EV, the cost."""
+    decision = table.decisions.filter(table_version=table.version).first()
+    if decision is None or decision.action == decision.best_action:
+        return None
+    severity = Severity(decision.severity)
+    return {
+        "severity": severity.value,
+        "severity_label": SEVERITY_LABELS[severity],
+        "chosen_label": ACTION_LABELS[Action(decision.action)],
+        "best_label": ACTION_LABELS[Action(decision.best_action)],
+        "loss": decision.loss,
+        "options": [
+            {
+                "label": ACTION_LABELS[Action(action)],
+                "ev": ev,
+                "best": action == decision.best_action,
+                "chosen": action == decision.action,
+            }
+            for action, ev in sorted(decision.evs.items(), key=lambda item: -item[1])
+        ],
+        "hand": " ".join(Card.parse(code).rank.label for code in decision.hand),
+        "upcard": Card.parse(decision.upcard).rank.label,
+    }
+
+
 def table_context(table: TableSession) -> dict[str, Any]:
     """Everything the table templates need."""
     rnd = table.round
@@ -293,6 +329,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "can_bet": table.available >= table.MIN_BET and table.ended_at is None,
         "chips": [c for c in CHIPS if c <= table.MAX_BET],
         "rules_summary": rules_summary(table.rules),
+        "flag": flag_view(table),
         "variant_name": variant_name(table.variant),
         "variants": [{"value": k, "label": v} for k, v in VARIANT_NAMES.items() if k in PLAYABLE]
         + (

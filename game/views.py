@@ -176,4 +176,9 @@ def _respond(request: HtmxHttpRequest, table: TableSession, *, full: bool = Fals
     bankroll = render_to_string(
         "game/table_bar.html#bankroll", {**context, "oob": True}, request=request
     )
-    return HttpResponse(felt + bankroll)
+    flag = ""
+    if not table.is_banker_game:
+        flag = render_to_string(
+            "game/table.html#decision-flag", {**context, "oob": True}, request=request
+        )
+    return HttpResponse(felt + bankroll + flag)

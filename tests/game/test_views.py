@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from game.engine.round import Round
-from game.models import RoundRecord, TableSession
+from game.models import RoundRecord, RuleSet, TableSession
 from tests.factories import TableSessionFactory
 
 pytestmark = pytest.mark.django_db
@@ -1006,3 +1006,70 @@ def test_ai_seats_play_before_and_after_the_person() -> None:
     assert (record.bet, record.net, record.staked) == (25, 25, 25)
     rnd = t.round
     assert [rnd.seat_net(s) for s in range(3)] == [10, 25, 10]
+
+
+# -- graded decisions -------------------------------------------------------------------------
+def test_a_deviation_is_graded_stored_and_flagged_out_of_band() -> None:
+    # Russian (peek): T,6 against a ten; the dealer has 9 in the hole (no natural).
+    table = TableSessionFactory(variant="russian", stacked=["TS", "TD", "6C", "9H", "5S"])
+    client = client_for(table)
+    hx_deal(client, table, bet="10")
+    html = text(hx_act(client, table, "stand"))
+    decision = fresh(table).decisions.get()
+    assert (decision.action, decision.best_action, decision.severity) == (
+        "stand",
+        "hit",
+        "inaccuracy",
+    )
+    assert decision.hand == ["TS", "6C"] and decision.upcard == "TD"
+    # ORACLES.md 10,6 v 10 (post-peek): stand -0.540954, hit -0.534676, double -1.069351.
+    assert decision.evs == pytest.approx(
+        {"stand": -0.540954, "hit": -0.534676, "double": -1.069351}, abs=2e-6
+    )
+    assert decision.loss == pytest.approx(0.006278, abs=2e-6)
+    assert decision.rules_id == RuleSet.id_for(fresh(table).rules)
+    assert '<div id="decision-flag" class="decision-flag inaccuracy"' in html
+    assert 'hx-swap-oob="true"' in html.split('id="decision-flag"')[1][:200]
+    assert "You chose Stand; the best play was Hit." in html
+    assert "It cost 0.0063 of your bet on average." in html
+    assert "Hit: -0.5347" in html and "Stand: -0.5410" in html and "Double: -1.0694" in html
+
+
+def test_the_best_play_is_stored_without_a_flag() -> None:
+    table = TableSessionFactory(variant="russian", stacked=["TS", "TD", "6C", "9H", "5S"])
+    client = client_for(table)
+    hx_deal(client, table, bet="10")
+    html = text(hx_act(client, table, "hit"))
+    decision = fresh(table).decisions.get()
+    assert (decision.action, decision.severity) == ("hit", "best")
+    assert decision.loss == 0
+    assert "You chose" not in html
+    assert re.search(r'<div id="decision-flag"[^>]* hidden>', html)
+
+
+def test_insurance_is_graded_as_a_decision() -> None:
+    table = TableSessionFactory(variant="russian", stacked=["TS", "AD", "6C", "9H", "5S"])
+    client = client_for(table)
+    hx_deal(client, table, bet="10")
+    html = text(hx_act(client, table, "insurance"))
+    decision = fresh(table).decisions.get()
+    assert decision.insurance is True
+    assert (decision.action, decision.best_action) == ("insurance", "no_insurance")
+    # Half a bet at 3T/U - 1 with T,6 and the ace out of 6 decks: 3*95/309 - 1 = -24/309.
+    assert decision.evs["insurance"] == pytest.approx(-12 / 309, abs=1e-9)
+    assert decision.severity == "mistake"
+    assert "You chose Insurance; the best play was No insurance." in html
+
+
+def test_the_flag_goes_once_the_next_action_is_taken() -> None:
+    table = TableSessionFactory(
+        variant="russian", stacked=["TS", "TD", "2C", "9H", "3S", "4D", "5S", "6S"]
+    )
+    client = client_for(table)
+    hx_deal(client, table, bet="10")
+    html = text(hx_act(client, table, "stand"))  # T,2 v T: standing is a mistake
+    assert "You chose Stand" in html
+    html = text(client.get(page_url(table)))
+    assert "You chose Stand" in html  # still there on a reload
+    hx_deal(client, table, bet="10")
+    assert "You chose Stand" not in text(client.get(page_url(table)))
