@@ -2,17 +2,20 @@
 
 1. The dealer's final-total distributions for all 10 upcards from a full 6-deck shoe.
 2. Stand, hit and double EVs of every two-card hand against every upcard (6 decks, S17),
-   then the same table with the splits valued too.
-3. Every action's EV for one decision against a depleted shoe (100 random cards removed).
+   then the same table with the splits valued too (one ``hand_evs`` call per hand).
+3. Every action's EV for one decision against a depleted shoe (100 random cards removed),
+   and for a pair from that shoe (2,2 against an ace: the slowest kind, with the split).
+4. The 6-deck S17 basic strategy chart and the EV of the whole round (6 decks, S17).
 
-``--game`` adds the EV of the whole round (6 decks S17 and H17, infinite deck), which takes
-about 20 s and 1 GB per finite rule set. ``--seed`` picks the depleted shoe.
+``--game`` adds the whole-round EVs of 6 decks H17 and the infinite deck. ``--seed`` picks
+the depleted shoe. The last line is the process's peak memory.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import resource
 import sys
 import time
 from collections.abc import Callable
@@ -27,6 +30,7 @@ from game.engine.strategy import (
     hand_evs,
     remove_cards,
 )
+from game.engine.strategy.chart import basic_strategy
 from game.engine.strategy.composition import DrawState
 
 UPCARDS = range(1, 11)
@@ -71,35 +75,51 @@ def depleted_decision(rules: Rules, seed: int) -> None:
     cards = [v for v, count in enumerate(full_shoe(rules.decks), start=1) for _ in range(count)]
     rng.shuffle(cards)
     removed, rest = cards[:100], cards[100:]
-    player, up = rest[:2], rest[2]
-    unseen = remove_cards(full_shoe(rules.decks), [*removed, *player, up])
-    evs, ms = timed(lambda: hand_evs(player, up, rules, composition=unseen))
     names = {1: "A", 10: "T"}
-    hand = ",".join(names.get(v, str(v)) for v in player)
+    # the next deal from that shoe, then a pair with its split (2,2 v A: the slowest kind)
+    for label, player, up in (("one decision", rest[:2], rest[2]), ("pair decision", [2, 2], 1)):
+        unseen = remove_cards(full_shoe(rules.decks), [*removed, *player, up])
+        evs, ms = timed(lambda p=player, u=up, s=unseen: hand_evs(p, u, rules, composition=s))
+        hand = ",".join(names.get(v, str(v)) for v in player)
+        print(
+            f"{label + ',':<14} {hand} v {names.get(up, str(up))}, "
+            f"100 cards removed (seed {seed}): {ms:8.1f} ms"
+        )
+        for action, value in evs.values().items():
+            print(f"    {action.value:<9} {value:+.6f}")
+        best, value = evs.best()
+        print(
+            f"    best: {best.value} ({value:+.6f}); "
+            f"P(dealer natural) {evs.natural_probability:.6f}"
+        )
+
+
+def chart(rules: Rules) -> None:
+    result, ms = timed(lambda: basic_strategy(rules))
     print(
-        f"one decision, {hand} v {names.get(up, str(up))}, 100 cards removed (seed {seed}): "
-        f"{ms:9.1f} ms"
+        f"basic strategy chart, 6 decks S17:                {ms:9.1f} ms  "
+        f"({len(result.exceptions)} two-card exception(s))"
     )
-    for action, value in evs.values().items():
-        print(f"    {action.value:<9} {value:+.6f}")
-    best, value = evs.best()
-    print(f"    best: {best.value} ({value:+.6f}); P(dealer natural) {evs.natural_probability:.6f}")
 
 
-def game_evs() -> None:
-    for label, rules, infinite in (
-        ("6 decks S17", Rules(), False),
-        ("6 decks H17", Rules(dealer_hits_soft_17=True), False),
-        ("infinite deck S17", Rules(), True),
-    ):
+def game_evs(everything: bool) -> None:
+    cases = [("6 decks S17", Rules(), False)]
+    if everything:
+        cases += [
+            ("6 decks H17", Rules(dealer_hits_soft_17=True), False),
+            ("infinite deck S17", Rules(), True),
+        ]
+    for label, rules, infinite in cases:
         value, ms = timed(lambda rules=rules, infinite=infinite: game_ev(rules, infinite=infinite))
-        print(f"game EV, {label:<18} {100 * value:+.6f} %   {ms:9.1f} ms")
+        print(f"game EV, {label:<18} {100 * value:+.6f} %         {ms:9.1f} ms")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2024, help="seed of the depleted shoe")
-    parser.add_argument("--game", action="store_true", help="also time whole-round EVs")
+    parser.add_argument(
+        "--game", action="store_true", help="also time the H17 and infinite-deck round EVs"
+    )
     args = parser.parse_args()
     rules = Rules()
     print(f"strategy engine bench (Python {sys.version.split()[0]}, 6 decks, S17, peek, DAS)")
@@ -107,8 +127,10 @@ def main() -> None:
     ev_table(rules, with_split=False)
     ev_table(rules, with_split=True)
     depleted_decision(rules, args.seed)
-    if args.game:
-        game_evs()
+    chart(rules)
+    game_evs(args.game)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    print(f"peak memory of this process: {peak:.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,12 @@
   and the EV of the whole round.
 
 Published charts and EVs (../shared/ORACLES.md) are test oracles only; nothing here reads
-them. Pure Python: no Django, no numpy.
+them. No Django; numpy solves the dealer's draws for many shoes at once (dealer.py), the
+player's decisions are plain Python recursions over the shoe.
+
+Speed at 6 decks (``make bench``): one decision against any shoe in a few ms (a pair with
+its split in some 30 ms), a basic strategy chart or the game EV in about a second and
+some 50 MB.
 """
 
 from game.engine.strategy.composition import (

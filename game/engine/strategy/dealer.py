@@ -10,6 +10,14 @@ or two cards that are not a natural), natural (ace and ten-value in the first tw
 and bust. ``DealerSolver`` memoizes every sub-result on (composition, dealer hand), so one
 solver shared by many calls reuses the dealer hands that the calls have in common.
 
+Many shoes at once (``DealerSolver.solve_many``, what the EV recursions use): the probability
+of one ordered draw of a multiset of dealer cards is a product of count / total factors, so
+for a batch of shoes (numpy, one column each) the dealer's non-final hands are walked once,
+level by level (each hand's probability is its parent's times one factor), and the final
+outcomes are weighted sums over the hands (a matrix product with the number of orderings
+of each hand and the values that end it). The work grows with the dealer's few hundred
+non-final hands times the batch, instead of a Python recursion per shoe.
+
 Source of the oracle values the tests check: ../shared/ORACLES.md, "Dealer final totals,
 6 decks, S17, only the upcard removed, unconditioned" (its sources: Eric Farmer's
 combinatorial analysis, Wizard of Odds appendix 2B). The recursion itself is the textbook
@@ -19,7 +27,10 @@ one (Griffin, The Theory of Blackjack): draw every value with probability count 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
+
+import numpy as np
 
 from game.engine.strategy.composition import (
     CardLike,
@@ -84,6 +95,110 @@ def _state_table(hits_soft_17: bool) -> list[tuple[list[tuple[int, int]], list[t
 
 _TABLES = {h17: _state_table(h17) for h17 in (False, True)}
 
+CHUNK = 512
+"""Shoes solved together by ``DealerSolver.distributions``: every chunk has this many
+columns (the last one padded), so a shoe's result never depends on the batch it came in
+(a matrix product's rounding may follow the array's shape) and the arrays stay in the
+processor's cache."""
+
+
+class _Tree:
+    """The dealer's non-final hands after one upcard, for solving many shoes at once.
+
+    Hands are multisets of the cards drawn after the upcard (the hole card first), in
+    levels by their number of cards: level 0 is the upcard alone. Each hand past level 0
+    names one parent (itself less one card of value ``value``, of which the parent holds
+    ``held``). ``weights`` has a row (o, v) per outcome o and card value v, and a row
+    (o, -1) per outcome: in the column of hand h, row (o, v) holds c(h), the number of
+    orderings of h that the dealer draws, if drawing v to h ends in o (else 0), and row
+    (o, -1) holds c(h) times the cards h already holds of the values that end it in o.
+    So, with n_v the shoe's cards of value v, P(o) = sum over hands h of
+    P(one ordering of h) / (cards left after h) * sum over v of c(h) [v ends h in o]
+    (n_v - h_v) = that sum's (o, v) rows times n_v less its (o, -1) row.
+    """
+
+    def __init__(self, hits_soft_17: bool, upcard: int) -> None:
+        table = _TABLES[hits_soft_17]
+        hands: list[tuple[int, ...]] = [(0,) * 10]
+        states = [_FIRST + upcard]
+        orderings = [1]
+        index = {hands[0]: 0}
+        self.levels: list[tuple[int, int, np.ndarray, np.ndarray, np.ndarray]] = []
+        frontier = [0]
+        while frontier:
+            parents: list[int] = []
+            values: list[int] = []
+            held: list[int] = []
+            start = len(hands)
+            for h in frontier:
+                hand = hands[h]
+                for i, next_state in table[states[h]][1]:
+                    child = (*hand[:i], hand[i] + 1, *hand[i + 1 :])
+                    c = index.get(child)
+                    if c is None:
+                        c = index[child] = len(hands)
+                        hands.append(child)
+                        states.append(next_state)
+                        orderings.append(0)
+                        parents.append(h)
+                        values.append(i)
+                        held.append(hand[i])
+                    orderings[c] += orderings[h]
+            if parents:
+                self.levels.append(
+                    (
+                        start,
+                        len(hands),
+                        np.array(parents),
+                        np.array(values),
+                        np.array(held, dtype=float)[:, None],
+                    )
+                )
+            frontier = list(range(start, len(hands)))
+        self.size = len(hands)
+        rows: dict[tuple[int, int], np.ndarray] = {}
+        for h, hand in enumerate(hands):
+            for i, outcome in table[states[h]][0]:
+                rows.setdefault((outcome, i), np.zeros(self.size))[h] += orderings[h]
+                if hand[i]:
+                    rows.setdefault((outcome, -1), np.zeros(self.size))[h] += orderings[h] * hand[i]
+        keys = sorted(rows)
+        self.weights = np.array([rows[k] for k in keys])
+        self.outcomes = [k[0] for k in keys]
+        self.values = [k[1] for k in keys]
+
+    def solve(self, counts: np.ndarray) -> np.ndarray:
+        """P(each outcome) for every shoe: ``counts`` is (10, shoes), every shoe holding more
+        cards than the dealer can draw; returns (7, shoes)."""
+        cards_left = counts.sum(axis=0)
+        # reach[h] = P(one given ordering of hand h) / (cards left after h).
+        reach = np.empty((self.size, counts.shape[1]))
+        reach[0] = 1.0 / cards_left
+        for level, (start, stop, parents, values, held) in enumerate(self.levels, start=1):
+            block = reach[parents]
+            block *= counts[values] - held
+            block /= cards_left - level
+            reach[start:stop] = block
+        sums = self.weights @ reach
+        out = np.zeros((7, counts.shape[1]))
+        for row, (outcome, i) in enumerate(zip(self.outcomes, self.values, strict=True)):
+            if i < 0:
+                out[outcome] -= sums[row]
+            else:
+                out[outcome] += sums[row] * counts[i]
+        return out
+
+
+@cache
+def _tree(hits_soft_17: bool, upcard: int) -> _Tree:
+    return _Tree(hits_soft_17, upcard)
+
+
+@cache
+def _max_draws(hits_soft_17: bool, upcard: int) -> int:
+    """The most cards the dealer can draw after ``upcard`` (hole card included)."""
+    return len(_tree(hits_soft_17, upcard).levels) + 1
+
 
 class DealerSolver:
     """Dealer distributions under one rule for soft 17, memoized on (composition, hand).
@@ -94,6 +209,11 @@ class DealerSolver:
 
     Reuse one solver for many shoes that differ by a few cards: the sub-results are keyed
     on the whole composition, so nothing stale is ever reused; ``clear()`` frees the memory.
+
+    Many shoes at once: ``solve_many`` memoizes the distributions of a batch of shoes
+    (what ``distribution`` then finds without recursing), ``distributions`` returns them as
+    a numpy array without keeping them. Both need shoes large enough that the dealer cannot
+    run out of cards (``too_small``).
     """
 
     def __init__(self, hits_soft_17: bool) -> None:
@@ -109,6 +229,62 @@ class DealerSolver:
 
     def __len__(self) -> int:
         return sum(len(memo) for memo in self._memos)
+
+    def solved(self, upcard: int) -> dict[int, tuple[float, ...]]:
+        """The memoized distributions of ``upcard`` by shoe key (read it, never write it):
+        a hit here is what ``distribution`` would return for that shoe."""
+        return self._memos[_FIRST + upcard]
+
+    def solve_many(
+        self, upcard: int, keys: Sequence[int], shoes: np.ndarray | Sequence[Sequence[int]]
+    ) -> None:
+        """Memoize the distribution of ``upcard`` for many shoes at once: ``shoes[j]`` holds
+        the 10 counts of a shoe (the upcard not in it) whose ``DrawState`` key is ``keys[j]``.
+        Afterwards ``distribution(upcard, shoe)`` finds them (the recursion's values up to
+        rounding, about 1e-15). Shoes already known are skipped, and so is a shoe too small
+        for the dealer to be sure to finish (left to the recursion). Finite shoes only."""
+        memo = self._memos[_FIRST + upcard]
+        new: dict[int, int] = {}
+        for j, key in enumerate(keys):
+            if key not in memo and key not in new:
+                new[key] = j
+        if not new:
+            return
+        counts = np.asarray(shoes, dtype=np.int64)[list(new.values())]
+        fresh = list(new)
+        small = self.too_small(upcard, counts)
+        if small.any():
+            fresh = [k for k, no in zip(fresh, small.tolist(), strict=True) if not no]
+            counts = counts[~small]
+        rows = self.distributions(upcard, counts).T.tolist()
+        memo.update(zip(fresh, map(tuple, rows), strict=True))
+
+    def distributions(self, upcard: int, shoes: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
+        """The distributions of ``upcard`` for many shoes at once, not memoized: ``shoes`` is
+        (n, 10) counts (the upcard not in them), the result (7, n), one column per shoe in
+        ``DealerTotals`` order. Each shoe must hold more cards than the dealer can draw
+        (``too_small`` says which do not); the values are the recursion's up to rounding."""
+        counts = np.asarray(shoes, dtype=np.int64)
+        if len(counts) and self.too_small(upcard, counts).any():
+            raise ValueError("a shoe has too few cards for the dealer to be sure to finish")
+        tree = _tree(self.hits_soft_17, upcard)
+        out = np.empty((7, len(counts)))
+        for start in range(0, len(counts), CHUNK):
+            chunk = counts[start : start + CHUNK].T.astype(float)
+            width = chunk.shape[1]
+            if width < CHUNK:  # pad with copies of the first shoe: see CHUNK
+                chunk = np.concatenate([chunk, np.repeat(chunk[:, :1], CHUNK - width, 1)], 1)
+            out[:, start : start + width] = tree.solve(chunk)[:, :width]
+        return out
+
+    def too_small(self, upcard: int, shoes: np.ndarray) -> np.ndarray:
+        """For (n, 10) counts, which shoes may run out before the dealer finishes (those
+        are left to the recursion)."""
+        return shoes.sum(axis=1) <= self.most_draws(upcard)
+
+    def most_draws(self, upcard: int) -> int:
+        """The most cards the dealer can draw after ``upcard``, the hole card included."""
+        return _max_draws(self.hits_soft_17, upcard)
 
     def distribution(self, upcard: int, shoe: DrawState) -> tuple[float, ...]:
         """P(17, 18, 19, 20, 21, natural, bust) with ``upcard`` (1..10) showing, the hole card

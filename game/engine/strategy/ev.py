@@ -38,14 +38,26 @@ of Odds appendix 9; Eric Farmer's combinatorial analyzer):
   to the natural is charged once (-p) even in the rare case where every split hand busted
   before (a small approximation; no preset has that combination). Resplitting ten-value
   cards by rank (``split_by="rank"``, more than 2 hands) raises StrategyError.
+
+How it is computed: the player's decisions are a recursion over the shoe (memoized on the
+composition and the hand, ``EVCache``), and every shoe it stands on needs the dealer's
+distribution. Those are solved ahead in batches (``DealerSolver.solve_many``: numpy, one
+column a shoe): the shoes after every draw a hand can make (``EVCache.prepare`` for all
+the hands of a deal at once). A split hand plays the guide's fixed decisions, the same
+for every k, so its endings are walked once and valued for every k with arrays
+(``_split_hand_sums_batch``); the infinite deck and shoes too small for the batch use the
+plain recursions.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+
+import numpy as np
 
 from game.engine.cards import Card
 from game.engine.round import Action
@@ -62,7 +74,7 @@ from game.engine.strategy.composition import (
     natural_probability,
     remove_cards,
 )
-from game.engine.strategy.dealer import BUST, NATURAL, DealerSolver
+from game.engine.strategy.dealer import DealerSolver
 
 
 class StrategyError(ValueError):
@@ -118,25 +130,115 @@ class EVCache:
     optimal value of every player hand met so far, keyed on (composition, hand). Every key
     holds the whole composition, so a cache is valid for any shoe and any starting hand;
     pass one to many calls (a strategy table, a game EV) to reuse the hands they share.
-    Memory grows with use (about 100 bytes an entry): ``clear()`` frees it.
+    ``prepare(upcard, shoe)`` solves at once every dealer distribution that any hand dealt
+    from ``shoe`` can need (what ``game_ev`` and ``basic_strategy`` do per upcard); without
+    it each ``hand_evs`` call solves those of its own hand. Memory grows with use (about
+    300 bytes a dealer distribution or player value, some 6,000 of them per upcard for a
+    6-deck deal): ``clear()`` frees it.
     """
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.dealer = DealerSolver(rules.dealer_hits_soft_17)
         self._values: dict[int, dict[tuple[int, int, bool, int, bool], tuple[float, bool]]] = {}
+        # (upcard, key of the shoe before the player's cards) already prepared
+        self._prepared: set[tuple[int, int]] = set()
 
     def values_for(self, upcard: int) -> dict[tuple[int, int, bool, int, bool], tuple[float, bool]]:
         """The player-value memo for ``upcard`` (created empty on first use)."""
         return self._values.setdefault(upcard, {})
 
+    def prepare(self, upcard: CardLike, shoe: Sequence[int]) -> None:
+        """Solve ahead, in one batch, the dealer distributions of every hand that can be
+        dealt from ``shoe`` (the unseen cards, ``upcard`` already out of them) against
+        ``upcard``: every set of player cards worth at most 21 with aces as 1. Later
+        ``hand_evs`` calls for hands from this shoe (``composition`` = ``shoe`` less the
+        hand) then skip that step; a split still solves the shoes of its split hands, which
+        depend on how they are played. Raises CompositionError for a bad composition."""
+        up = card_value(upcard)
+        state = DrawState(shoe)
+        if not state.finite or (up, state.key) in self._prepared:
+            return
+        shoes = _Shoes(state)
+        shoes.add_draws(0, 0, 0)
+        shoes.solve(self.dealer, up)
+        self._prepared.add((up, state.key))
+
+    def is_prepared(self, upcard: int, key: int) -> bool:
+        """Whether ``prepare`` ran for ``upcard`` and the shoe of DrawState key ``key``."""
+        return (upcard, key) in self._prepared
+
     def clear(self) -> None:
         """Forget every memoized value."""
         self.dealer.clear()
         self._values.clear()
+        self._prepared.clear()
 
     def __len__(self) -> int:
         return len(self.dealer) + sum(len(v) for v in self._values.values())
+
+
+@functools.cache
+def _draw_table() -> tuple[np.ndarray, list[int], list[int], np.ndarray]:
+    """Every multiset of card values whose low total (aces as 1) is at most 21, by that
+    total: (counts by value, shape (n, 10); what each takes off a DrawState key; for each
+    total t, how many multisets are worth t or less; the number of cards in each)."""
+    found: list[tuple[int, ...]] = []
+
+    def walk(start: int, low: int, counts: list[int]) -> None:
+        found.append(tuple(counts))
+        for i in range(start, min(10, 21 - low)):  # values in non-decreasing order
+            counts[i] += 1
+            walk(i, low + i + 1, counts)
+            counts[i] -= 1
+
+    walk(0, 0, [0] * 10)
+    found.sort(key=lambda c: sum((i + 1) * n for i, n in enumerate(c)))
+    table = np.array(found, dtype=np.int64)
+    lows = table @ np.arange(1, 11)
+    units = DrawState(full_shoe(1)).units
+    offsets = [sum(n * u for n, u in zip(c, units, strict=True)) for c in found]
+    upto = [int(np.searchsorted(lows, t, side="right")) for t in range(22)]
+    return table, offsets, upto, table.sum(axis=1)
+
+
+class _Shoes:
+    """The shoes a hand's draws can leave, gathered from one DrawState to be solved in one
+    batch: ``add_draws`` adds a shoe (the DrawState's, with some pair cards moved) and every
+    shoe left after the draws that keep a hand's low total at 21 or less."""
+
+    def __init__(self, state: DrawState) -> None:
+        self.state = state
+        self.keys: list[int] = []
+        self.blocks: list[np.ndarray] = []
+
+    def add_draws(self, low: int, out: int, pair: int, depth: int | None = None) -> None:
+        """Add the shoe with ``out`` more cards of value ``pair`` taken out (negative: put
+        back; 0 for none) and the shoes after drawing up to ``depth`` cards (None: no limit)
+        to a hand of low total ``low``. Shoes with a negative count are skipped."""
+        table, offsets, upto, sizes = _draw_table()
+        state = self.state
+        base = np.array(state.counts, dtype=np.int64)
+        key = state.key
+        if out:
+            base[pair - 1] -= out
+            key -= out * state.units[pair - 1]
+        n = upto[21 - low]
+        shoes = base - table[:n]
+        keep = (shoes >= 0).all(axis=1)
+        if depth is not None:
+            keep &= sizes[:n] <= depth
+        keys = [key - o for o in offsets[:n]]
+        if not keep.all():
+            keys = [k for k, ok in zip(keys, keep.tolist(), strict=True) if ok]
+            shoes = shoes[keep]
+        self.keys += keys
+        self.blocks.append(shoes)
+
+    def solve(self, dealer: DealerSolver, upcard: int) -> None:
+        """Memoize the dealer's distribution for every shoe gathered."""
+        if self.keys:
+            dealer.solve_many(upcard, self.keys, np.concatenate(self.blocks))
 
 
 # -- the recursion -----------------------------------------------------------------------
@@ -177,6 +279,9 @@ class _Evaluator:
             self.natural_loss = "stake"
         else:
             self.natural_loss = "none" if split_hand else "one"
+        # that loss as -(stake * lose_stake + lose_fixed)
+        self.lose_stake = 1.0 if self.natural_loss == "stake" else 0.0
+        self.lose_fixed = 1.0 if self.natural_loss == "one" else 0.0
         self.sevens_bonus = rules.three_sevens_payout
         self.max_draws = rules.max_draws
         # The number of cards matters only to three sevens and a draw limit; leaving it out
@@ -186,6 +291,7 @@ class _Evaluator:
         # the same rules, upcard and natural mode (EVCache), whatever hand it started from.
         self.memo = {} if memo is None else memo
         self.follow_memo: dict[tuple[int, int, bool, int, bool], float] = {}
+        self.solved = dealer.solved(upcard)
 
     # terminal payoffs, at the shoe as it is now
     def natural_now(self) -> float:
@@ -194,27 +300,32 @@ class _Evaluator:
             return 0.0
         return self.shoe.counts[self.completer] / self.shoe.total
 
-    def _lost_to_natural(self, stake: float) -> float:
-        if self.natural_loss == "stake":
-            return -stake
-        if self.natural_loss == "one":
-            return -1.0
-        return 0.0
-
     def stand(self, total: int, stake: float) -> float:
         """EV of standing on ``total`` (<= 21, not a natural) with ``stake`` at risk."""
-        d = self.dealer.distribution(self.upcard, self.shoe)
+        d = self.solved.get(self.shoe.key)
+        if d is None:
+            d = self.dealer.distribution(self.upcard, self.shoe)
+        t17, t18, t19, t20, t21, natural, bust = d
+        # won (the dealer busts or ends lower) less lost (the dealer ends higher)
         if total < 17:
-            edge = d[BUST] - (d[0] + d[1] + d[2] + d[3] + d[4])
+            edge = bust - (t17 + t18 + t19 + t20 + t21)
+        elif total == 17:
+            edge = bust - (t18 + t19 + t20 + t21)
+        elif total == 18:
+            edge = bust + t17 - (t19 + t20 + t21)
+        elif total == 19:
+            edge = bust + (t17 + t18) - (t20 + t21)
+        elif total == 20:
+            edge = bust + (t17 + t18 + t19) - t21
         else:
-            i = total - 17
-            edge = d[BUST] + sum(d[:i]) - sum(d[i + 1 : 5])
-        return stake * edge + d[NATURAL] * self._lost_to_natural(stake)
+            edge = bust + (t17 + t18 + t19 + t20)
+        return stake * edge - natural * (stake * self.lose_stake + self.lose_fixed)
 
     def bust(self, stake: float) -> float:
         """EV of a hand that has just busted (lost at once, before the dealer's cards)."""
-        q = self.natural_now()
-        return -stake * (1.0 - q) if self.conditioned else -stake
+        if self.conditioned:
+            return -stake * (1.0 - self.shoe.counts[self.completer] / self.shoe.total)
+        return -stake
 
     def sevens(self, stake: float) -> float:
         """EV of three sevens (paid at once, whatever the dealer holds)."""
@@ -255,33 +366,42 @@ class _Evaluator:
         self.memo[key] = result
         return result
 
+    # The draws below take each card out of the shoe in place (DrawState.take, inlined:
+    # these loops are the engine's hot path) and put it back.
     def hit(self, low: int, ace: bool, cards: int, sevens: bool) -> float:
         """EV of drawing one card and then playing on optimally (stake 1)."""
         shoe = self.shoe
-        counts = shoe.counts
-        total = shoe.total
+        counts, units, step = shoe.counts, shoe.units, shoe.step
+        total, key = shoe.total, shoe.key
+        bonus = sevens and cards == 2 and self.sevens_bonus is not None
+        best = self.best
         acc = 0.0
         for i in range(10):
             count = counts[i]
             if not count:
                 continue
             value = i + 1
-            shoe.take(i)
+            counts[i] = count - step
+            shoe.total = total - step
+            shoe.key = key - units[i]
             if low + value > 21:
                 ev = self.bust(1.0)
-            elif sevens and value == 7 and cards == 2 and self.sevens_bonus is not None:
+            elif bonus and value == 7:
                 ev = self.sevens(1.0)
             else:
-                ev = self.best(low + value, ace or value == 1, cards + 1, sevens and value == 7)[0]
-            shoe.put(i)
+                ev = best(low + value, ace or value == 1, cards + 1, sevens and value == 7)[0]
+            counts[i] = count
             acc += count / total * ev
+        shoe.total = total
+        shoe.key = key
         return acc
 
     def double(self, low: int, ace: bool, cards: int, sevens: bool) -> float:
         """EV of doubling: twice the stake, exactly one card, then stand."""
         shoe = self.shoe
-        counts = shoe.counts
-        total = shoe.total
+        counts, units, step = shoe.counts, shoe.units, shoe.step
+        total, key = shoe.total, shoe.key
+        bonus = sevens and cards == 2 and self.sevens_bonus is not None
         acc = 0.0
         for i in range(10):
             count = counts[i]
@@ -289,16 +409,20 @@ class _Evaluator:
                 continue
             value = i + 1
             new_low = low + value
-            shoe.take(i)
+            counts[i] = count - step
+            shoe.total = total - step
+            shoe.key = key - units[i]
             if new_low > 21:
                 ev = self.bust(2.0)
-            elif sevens and value == 7 and cards == 2 and self.sevens_bonus is not None:
+            elif bonus and value == 7:
                 ev = self.sevens(2.0)
             else:
                 soft = (ace or value == 1) and new_low <= 11
                 ev = self.stand(new_low + 10 if soft else new_low, 2.0)
-            shoe.put(i)
+            counts[i] = count
             acc += count / total * ev
+        shoe.total = total
+        shoe.key = key
         return acc
 
     # a fixed strategy: the decisions of another evaluator (the pre-split shoe)
@@ -309,12 +433,10 @@ class _Evaluator:
         found = self.follow_memo.get(key)
         if found is not None:
             return found
-        soft = ace and low <= 11
-        total = low + 10 if soft else low
         if guide.best(low, ace, cards, sevens)[1]:
             ev = self.hit_following(low, ace, cards, sevens, guide)
         else:
-            ev = self.stand(total, 1.0)
+            ev = self.stand(low + 10 if ace and low <= 11 else low, 1.0)
         self.follow_memo[key] = ev
         return ev
 
@@ -322,28 +444,38 @@ class _Evaluator:
         self, low: int, ace: bool, cards: int, sevens: bool, guide: _Evaluator
     ) -> float:
         """EV of drawing one card, then following ``guide``'s decisions."""
-        shoe = self.shoe
-        counts = shoe.counts
-        total = shoe.total
+        shoe, other = self.shoe, guide.shoe
+        counts, units, step = shoe.counts, shoe.units, shoe.step
+        other_counts, other_units, other_step = other.counts, other.units, other.step
+        total, key = shoe.total, shoe.key
+        other_total, other_key = other.total, other.key
+        bonus = sevens and cards == 2 and self.sevens_bonus is not None
+        follow = self.follow
         acc = 0.0
         for i in range(10):
             count = counts[i]
             if not count:
                 continue
             value = i + 1
-            shoe.take(i)
-            guide.shoe.take(i)
+            counts[i] = count - step
+            shoe.total = total - step
+            shoe.key = key - units[i]
+            other_counts[i] -= other_step
+            other.total = other_total - other_step
+            other.key = other_key - other_units[i]
             if low + value > 21:
                 ev = self.bust(1.0)
-            elif sevens and value == 7 and cards == 2 and self.sevens_bonus is not None:
+            elif bonus and value == 7:
                 ev = self.sevens(1.0)
             else:
-                ev = self.follow(
-                    low + value, ace or value == 1, cards + 1, sevens and value == 7, guide
-                )
-            guide.shoe.put(i)
-            shoe.put(i)
+                ev = follow(low + value, ace or value == 1, cards + 1, sevens and value == 7, guide)
+            other_counts[i] += other_step
+            counts[i] = count
             acc += count / total * ev
+        shoe.total = total
+        shoe.key = key
+        other.total = other_total
+        other.key = other_key
         return acc
 
 
@@ -468,6 +600,7 @@ def _split_ev(
         conditioned=conditioned,
         memo=cache.values_for(upcard),
     )
+    extra = sorted(set(a) | set(b))
 
     def all_pair(k: int) -> float:
         """F(k): P(k given cards are all pair cards)."""
@@ -478,43 +611,279 @@ def _split_ev(
             f *= max(pair_cards - j, 0) / (cards_left - j)
         return f
 
+    weights = {k: w for k in extra if (w := all_pair(k)) != 0.0}
+    # The batch needs every shoe it meets to hold more cards than the dealer can draw: a
+    # split hand draws at most 21 cards (all aces), k more pair cards are out.
+    smallest = None if unseen is None else sum(unseen) - max(weights, default=0) - 21
+    if smallest is None or smallest <= cache.dealer.most_draws(upcard):
+        sums = {
+            k: _split_hand_sums(rules, pair, may_hit, track_sevens, guide, k, unseen)
+            for k in weights
+        }
+    else:
+        sums = _split_hand_sums_batch(rules, pair, may_hit, track_sevens, guide, unseen, weights)
     ev = 0.0
-    for k in sorted(set(a) | set(b)):
-        weight = all_pair(k)
-        if weight == 0.0:
-            continue
-        if unseen is None:
-            shoe = DrawState(None)
-        else:
-            shoe = DrawState([c - k * (j == i) for j, c in enumerate(unseen)])
-        hand = _Evaluator(
-            rules, upcard, shoe, cache.dealer, conditioned=conditioned, split_hand=True
-        )
-        any_second = 0.0
-        pair_second = 0.0
-        counts, total = shoe.counts, shoe.total
-        for x in range(10):
-            if not counts[x]:
-                continue
-            p = counts[x] / total
-            shoe.take(x)
-            guide.shoe.take(x)
-            values = (pair, x + 1)
-            low, ace, ncards, sevens = _state(values, track_sevens)
-            if not may_hit or _total(low, ace) == 21:
-                g = hand.stand(_total(low, ace), 1.0)
-            else:
-                g = _play_split_hand(hand, guide, rules, values, (low, ace, ncards, sevens))
-            guide.shoe.put(x)
-            shoe.put(x)
-            any_second += p * g
-            if x == i:
-                pair_second = p * g
+    for k, weight in weights.items():
+        any_second, pair_second = sums[k]
         ev += weight * (a.get(k, 0) * any_second + b.get(k, 0) * (any_second - pair_second))
     if not conditioned and not rules.lose_all_to_natural:
         # Without a peek, a dealer natural takes the seat's original bet once.
         ev -= natural_probability(upcard, unseen)
     return ev
+
+
+def _split_hand_sums(
+    rules: Rules,
+    pair: int,
+    may_hit: bool,
+    track_sevens: bool,
+    guide: _Evaluator,
+    k: int,
+    unseen: Sequence[int] | None,
+) -> tuple[float, float]:
+    """(A_k, the part of A_k whose second card is a pair card) for one split hand played by
+    ``guide``'s decisions, k more pair cards out, by recursion: for the infinite deck and
+    shoes too small for ``_split_hand_sums_batch``."""
+    i = pair - 1
+    if unseen is None:
+        shoe = DrawState(None)
+    else:
+        shoe = DrawState([c - k * (j == i) for j, c in enumerate(unseen)])
+    hand = _Evaluator(
+        rules,
+        guide.upcard,
+        shoe,
+        guide.dealer,
+        conditioned=guide.conditioned,
+        split_hand=True,
+    )
+    any_second = 0.0
+    pair_second = 0.0
+    counts, total = shoe.counts, shoe.total
+    for x in range(10):
+        if not counts[x]:
+            continue
+        p = counts[x] / total
+        shoe.take(x)
+        guide.shoe.take(x)
+        values = (pair, x + 1)
+        low, ace, ncards, sevens = _state(values, track_sevens)
+        if not may_hit or _total(low, ace) == 21:
+            g = hand.stand(_total(low, ace), 1.0)
+        else:
+            g = _play_split_hand(hand, guide, rules, values, (low, ace, ncards, sevens))
+        guide.shoe.put(x)
+        shoe.put(x)
+        any_second += p * g
+        if x == i:
+            pair_second = p * g
+    return any_second, pair_second
+
+
+_STAND, _HIT, _DOUBLE = 0, 1, 2
+_BUST, _SEVENS = 0, 1
+"""Codes of a split hand's ending in ``_split_hand_sums_batch`` (a stand codes its total)."""
+
+_EDGE_SIGNS = np.array(
+    [[-1.0] * 5] + [[1.0] * j + [0.0] + [-1.0] * (4 - j) for j in range(5)],
+)
+"""Row 0 for a total below 17, row t - 16 for a total t of 17..21: the sign of each dealer
+final total 17..21 in the EV of standing (won +1, push 0, lost -1); a dealer bust is +1."""
+
+
+def _split_hand_sums_batch(
+    rules: Rules,
+    pair: int,
+    may_hit: bool,
+    track_sevens: bool,
+    guide: _Evaluator,
+    unseen: Sequence[int],
+    weights: dict[int, float],
+) -> dict[int, tuple[float, float]]:
+    """``_split_hand_sums`` for every k of ``weights`` at once, for a finite shoe.
+
+    The split hand plays the guide's decisions, which depend on its cards and not on k, so
+    the hands it can end with are walked once: every multiset D of cards drawn to it ends
+    it in a stand, a bust or three sevens, reached by c(D) orderings that the decisions
+    allow (c_p(D) of them with a pair card second). Any single ordering of D is drawn from
+    the split shoe with P_k(D) = prod_v n_v (n_v - 1) ... / (N (N - 1) ...), so
+    A_k = sum_D c(D) P_k(D) value_k(D); the stands' dealer distributions come in one batch.
+    """
+    shoe = guide.shoe  # unseen plus the other pair card, in step with the hand's draws
+    counts, units = shoe.counts, shoe.units
+    bonus = guide.sevens_bonus is not None
+    nodes: dict[int, tuple[int, int, int, bool, bool, tuple[int, ...]]] = {}
+
+    def walk(low: int, ace: bool, cards: int, sevens: bool) -> None:
+        """Classify the hand now (stand, hit or double by the guide) and walk on."""
+        if shoe.key in nodes:
+            return
+        if not may_hit or (cards == 2 and _total(low, ace) == 21):
+            kind = _STAND
+        elif cards == 2:
+            best, hits = guide.best(low, ace, 2, sevens)
+            doubles = double_allowed(rules, (pair, low - pair), from_split=True)
+            if doubles and guide.double(low, ace, 2, sevens) > best:
+                kind = _DOUBLE
+            else:
+                kind = _HIT if hits else _STAND
+        else:
+            kind = _HIT if guide.best(low, ace, cards, sevens)[1] else _STAND
+        nodes[shoe.key] = (cards, kind, low, ace, sevens, tuple(counts))
+        if kind != _HIT:
+            return
+        total, key = shoe.total, shoe.key
+        for i in range(min(10, 21 - low)):  # not the cards that bust
+            value = i + 1
+            count = counts[i]
+            if count and not (sevens and value == 7 and cards == 2 and bonus):
+                counts[i] = count - 1  # DrawState.take(i), inlined
+                shoe.total = total - 1
+                shoe.key = key - units[i]
+                walk(low + value, ace or value == 1, cards + 1, sevens and value == 7)
+                counts[i] = count
+        shoe.total = total
+        shoe.key = key
+
+    reach: dict[int, float] = {}  # c(D) by the guide shoe's key
+    reach_pair: dict[int, float] = {}  # c_p(D)
+    for x in range(10):
+        if counts[x]:
+            shoe.take(x)
+            walk(*_state((pair, x + 1), track_sevens))
+            reach[shoe.key] = 1.0
+            reach_pair[shoe.key] = 1.0 if x == pair - 1 else 0.0
+            shoe.put(x)
+
+    # Count the orderings, fewest cards first, and list the endings: (hand, card drawn
+    # last or -1, stand total or _SEVENS, stake, c, c_p), or (hand, the lowest card that
+    # busts it, _BUST, ...) for drawing any card that busts, and the guide shoe's key at
+    # each stand.
+    order = sorted(nodes, key=lambda key: nodes[key][0])
+    ends: list[tuple[int, int, int, float, float, float]] = []
+    stand_keys: list[int] = []
+    for row, key in enumerate(order):
+        cards, kind, low, ace, sevens, left = nodes[key]
+        c, c_pair = reach[key], reach_pair[key]
+        if kind == _STAND:
+            ends.append((row, -1, _total(low, ace), 1.0, c, c_pair))
+            stand_keys.append(key)
+            continue
+        stake = 2.0 if kind == _DOUBLE else 1.0
+        first_bust = max(21 - low, 0)  # the cards from this index on bust the hand
+        if any(left[first_bust:]):  # all of them as one ending: the next card busts
+            ends.append((row, first_bust, _BUST, stake, c, c_pair))
+        for i in range(min(first_bust, 10)):
+            if not left[i]:
+                continue
+            value = i + 1
+            if sevens and value == 7 and cards == 2 and bonus:
+                ends.append((row, i, _SEVENS, stake, c, c_pair))
+            elif kind == _DOUBLE:
+                ends.append((row, i, _total(low + value, ace or value == 1), 2.0, c, c_pair))
+                stand_keys.append(key - units[i])
+            else:
+                child = key - units[i]
+                reach[child] = reach.get(child, 0.0) + c
+                reach_pair[child] = reach_pair.get(child, 0.0) + c_pair
+
+    table = np.array(ends)
+    rows = table[:, 0].astype(np.int64)
+    last = table[:, 1].astype(np.int64)
+    what, stake, c, c_pair = table[:, 2], table[:, 3], table[:, 4], table[:, 5]
+    # the guide shoe at each ending, then the cards D drawn to the split hand
+    after = np.array([nodes[key][5] for key in order], dtype=np.int64)[rows]
+    busts, sevens_ends = what == _BUST, what == _SEVENS
+    drew = np.flatnonzero((last >= 0) & ~busts)
+    after[drew, last[drew]] -= 1
+    drawn = np.array(counts, dtype=np.int64) - after
+    size = drawn.sum(axis=1)
+    stands = np.flatnonzero(what >= 4)
+    bust_rows = np.flatnonzero(busts)
+    first_bust = last[bust_rows]
+    lose_stake = 1.0 if not guide.conditioned and rules.lose_all_to_natural else 0.0
+    longest = int(drawn.max()) + 1
+    # Per k: P_k(D), the values of the busts and sevens, and which stands need the dealer;
+    # a shoe met under several k (k more pair cards out and D, or k + 1 and D less one
+    # pair card) is solved once, and not at all when the cache already holds it.
+    solved = guide.dealer.solved(guide.upcard)
+    columns: dict[int, int] = {}
+    known: list[tuple[float, ...]] = []
+    known_columns: list[int] = []
+    new_columns: list[int] = []
+    new_shoes: list[np.ndarray] = []
+    per_k: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]] = {}
+    for k in weights:
+        split_shoe = np.array(unseen, dtype=np.int64)
+        split_shoe[pair - 1] -= k
+        # P_k(D): falling factorials of each value's count over those of the total
+        falling = np.cumprod(
+            np.concatenate(
+                [np.ones((10, 1)), split_shoe[:, None] - np.arange(longest - 1)], axis=1
+            ),
+            axis=1,
+        )
+        cards_left = int(split_shoe.sum())
+        total_falling = np.cumprod(np.concatenate([[1.0], cards_left - np.arange(size.max())]))
+        prob = falling[np.arange(10), drawn].prod(axis=1) / total_falling[size]
+        left = split_shoe - drawn  # the split shoe at each ending
+        value = np.zeros(len(ends))
+        left_total = np.maximum(left.sum(axis=1), 2)  # (> 12 where it matters)
+        conditioned_left = 1.0
+        if guide.conditioned:
+            conditioned_left = 1.0 - left[:, guide.completer] / left_total
+        # A bust ending: P(any card from first_bust on) * -(stake), and in a peek game
+        # P(no natural after it): sum over those cards i of left_i * (1 - q_i), where
+        # q_i = (left_c - [i = c]) / (L - 1) for the card c that completes a natural.
+        bust_left = left[bust_rows]
+        suffix = np.cumsum(bust_left[:, ::-1], axis=1)[:, ::-1]
+        busting = suffix[np.arange(len(bust_rows)), first_bust].astype(float)
+        cards_at = left_total[bust_rows]
+        if guide.conditioned:
+            c_left = bust_left[:, guide.completer]
+            c_busts = guide.completer >= first_bust
+            busting = busting - c_left * (busting - c_busts) / (cards_at - 1)
+        value[bust_rows] = -stake[bust_rows] * busting / cards_at
+        if bonus:
+            paid = float(rules.three_sevens_payout) * stake * conditioned_left
+            value[sevens_ends] = np.broadcast_to(paid, value.shape)[sevens_ends]
+        shift = (1 + k) * units[pair - 1]
+        live = (prob[stands] > 0.0).tolist()
+        standing: list[int] = []
+        cols: list[int] = []
+        fresh: list[int] = []
+        for row, key, ok in zip(stands.tolist(), stand_keys, live, strict=True):
+            if ok:
+                n = len(columns)
+                split_key = key - shift
+                col = columns.setdefault(split_key, n)
+                if col == n:  # a shoe not met before
+                    found = solved.get(split_key)
+                    if found is None:
+                        fresh.append(row)
+                        new_columns.append(col)
+                    else:
+                        known.append(found)
+                        known_columns.append(col)
+                standing.append(row)
+                cols.append(col)
+        new_shoes.append(left[fresh])
+        per_k[k] = (prob, value, np.array(standing, dtype=np.int64), cols)
+    dist = np.empty((7, len(columns)))
+    if new_columns:
+        dist[:, new_columns] = guide.dealer.distributions(guide.upcard, np.concatenate(new_shoes))
+    if known:
+        dist[:, known_columns] = np.array(known).T
+    out: dict[int, tuple[float, float]] = {}
+    for k, (prob, value, standing, cols) in per_k.items():
+        if len(standing):
+            d = dist[:, cols]
+            signs = _EDGE_SIGNS[np.maximum(what[standing].astype(np.int64) - 16, 0)]
+            edge = d[6] + (signs * d[:5].T).sum(axis=1)
+            value[standing] = stake[standing] * edge - d[5] * stake[standing] * lose_stake
+        weighted = np.where(prob > 0.0, prob * value, 0.0)
+        out[k] = (float(weighted @ c), float(weighted @ c_pair))
+    return out
 
 
 def _play_split_hand(
@@ -582,7 +951,7 @@ def hand_evs(
     - ``cache``: an ``EVCache`` made for these same rules, to share memoized values
       between calls (a fresh one is used when None).
     - ``with_split``: False leaves ``split`` None without valuing it (the slowest action:
-      about 0.1 s for a pair at 6 decks).
+      some 10-30 ms for a pair at 6 decks, against a few ms for the others).
 
     Returns ``HandEVs``; an action the rules forbid for this hand is None. Raises
     StrategyError for fewer than two cards, a hand already past 21, or the banker game;
@@ -607,6 +976,9 @@ def hand_evs(
     peeks = rules.dealer_hole_card and rules.dealer_peeks
     conditioned = peeks and natural_completer(up) is not None
     shoe = DrawState(unseen)
+    split_valued = with_split and not from_split and split_allowed(rules, cards)
+    if unseen is not None:
+        _prepare_hand(cache, rules, up, shoe, values, split_valued)
     ev = _Evaluator(
         rules, up, shoe, cache.dealer, conditioned=conditioned, memo=cache.values_for(up)
     )
@@ -625,7 +997,7 @@ def hand_evs(
     if double_allowed(rules, values, from_split=from_split):
         double = ev.double(low, ace, ncards, sevens)
     split = None
-    if with_split and not from_split and split_allowed(rules, cards):
+    if split_valued:
         if rules.split_by == "rank" and values[0] == 10 and rules.max_split_hands > 2:
             raise StrategyError(
                 "resplitting ten-value cards by rank needs the count of one rank, which a "
@@ -642,6 +1014,24 @@ def hand_evs(
         natural_probability=p_natural,
         conditioned=conditioned,
     )
+
+
+def _prepare_hand(
+    cache: EVCache, rules: Rules, up: int, shoe: DrawState, values: list[int], with_split: bool
+) -> None:
+    """Solve in one batch the dealer distributions that valuing this hand can need: the
+    shoes after its draws (and those of its split's guide), unless ``cache.prepare``
+    already did for the shoe it was dealt from."""
+    dealt_from = shoe.key + sum(shoe.units[v - 1] for v in values)
+    if cache.is_prepared(up, dealt_from):
+        return
+    draws = None if rules.max_draws is None else max(rules.max_draws - (len(values) - 2), 1)
+    shoes = _Shoes(shoe)
+    shoes.add_draws(sum(values), 0, 0, draws)
+    if with_split:  # the split's guide: the shoe with the other pair card back
+        pair = values[0]
+        shoes.add_draws(pair, -1, pair, None if draws is None else draws + 1)
+    shoes.solve(cache.dealer, up)
 
 
 def insurance_ev(unseen: Sequence[int] | None) -> Fraction:
@@ -690,15 +1080,17 @@ def game_ev(
     too; in a peek game an ace or ten upcard first shows a natural with probability p (the
     player loses the bet) and otherwise the conditioned EVs apply; without a peek the EVs
     already count the natural. Early surrender (before the peek) is weighed against the
-    unconditioned EV of playing on. Insurance is never taken. The upcards share the
-    dealer's draws, so one cache serves them all: for 6 decks it holds about 3 million
-    entries (about 1 GB) and takes some 20 s; the infinite deck takes well under a second.
+    unconditioned EV of playing on. Insurance is never taken. Per upcard, the dealer's
+    distributions for every hand of the deal are solved in one batch (``EVCache.prepare``);
+    6 decks take about a second and 50 MB (without a ``cache`` each upcard's values are
+    dropped once it is done), the infinite deck a tenth of that.
 
     Raises StrategyError for the banker game, CompositionError for a bad composition.
     Sources: ORACLES.md "Game EV, 6 decks" (the test oracle); Wizard of Odds appendix 9.
     """
     if rules.game != "casino":
         raise StrategyError("the strategy engine values the casino game only")
+    own_cache = cache is None
     if cache is None:
         cache = EVCache(rules)
     elif cache.rules != rules:
@@ -716,6 +1108,8 @@ def game_ev(
         p_up, after_up = _deal_one(shoe, up)
         if p_up == 0.0:
             continue
+        if after_up is not None and sum(after_up) > 0:
+            cache.prepare(up, after_up)
         for first in range(1, 11):
             p_first, after_first = _deal_one(after_up, first)
             for second in range(first, 11):
@@ -740,6 +1134,8 @@ def game_ev(
                     with_split=not tens_by_rank,
                 )
                 total_ev += weight * _round_value(rules, evs, q, peeks)
+        if own_cache:  # nothing is shared between upcards: keep one upcard's values at a time
+            cache.clear()
     return total_ev
 
 

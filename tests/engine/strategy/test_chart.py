@@ -1,5 +1,5 @@
 """Basic strategy derived from the EVs against ORACLES.md's 6-deck chart, cell by cell, and
-its three H17 changes. (About 17 s per chart: the two charts are computed once.)"""
+its three H17 changes. (About a second per chart: the two charts are computed once.)"""
 
 import io
 import json

@@ -1,6 +1,9 @@
 """The dealer's final-total distribution (strategy/dealer.py) against ORACLES.md and
-hand-checkable shoes."""
+hand-checkable shoes, and the batch of many shoes against the recursion."""
 
+import random
+
+import numpy as np
 import pytest
 
 from game.engine.strategy import (
@@ -120,3 +123,53 @@ def test_bad_input_raises():
         dealer_totals(11, full_shoe(1))
     with pytest.raises(ValueError, match="soft-17"):
         dealer_totals(6, full_shoe(1), hits_soft_17=True, solver=DealerSolver(False))
+
+
+def _random_shoes(seed: int, count: int) -> list[tuple[int, ...]]:
+    """Depleted 1-, 2-, 6- and 8-deck shoes, each with at least 20 cards."""
+    rng = random.Random(seed)
+    shoes = []
+    while len(shoes) < count:
+        shoe = list(full_shoe(rng.choice([1, 2, 6, 8])))
+        for _ in range(rng.randrange(0, sum(shoe) - 20)):
+            i = rng.randrange(10)
+            shoe[i] -= shoe[i] > 0
+        if sum(shoe) >= 20:
+            shoes.append(tuple(shoe))
+    return shoes
+
+
+@pytest.mark.parametrize("hits", [False, True], ids=["S17", "H17"])
+def test_many_shoes_at_once_agree_with_the_recursion(hits):
+    """``solve_many`` (numpy, one column a shoe) memoizes the recursion's values, up to
+    rounding; a shoe solved in another batch, or alone, gets the very same floats."""
+    shoes = _random_shoes(11, 120)
+    keys = [DrawState(s).key for s in shoes]
+    for up in range(1, 11):
+        batch = DealerSolver(hits)
+        batch.solve_many(up, keys, shoes)
+        recursion = DealerSolver(hits)
+        other = DealerSolver(hits)
+        other.solve_many(up, keys[7:9], shoes[7:9])  # a batch of two, padded to CHUNK
+        for j, shoe in enumerate(shoes):
+            got = batch.solved(up)[keys[j]]
+            assert got == pytest.approx(recursion.distribution(up, DrawState(shoe)), abs=1e-14)
+            assert batch.distribution(up, DrawState(shoe)) == got  # found, not recomputed
+            if j in (7, 8):
+                assert other.solved(up)[keys[j]] == got
+        columns = batch.distributions(up, np.array(shoes[:5]))
+        assert [tuple(col) for col in columns.T.tolist()] == [batch.solved(up)[k] for k in keys[:5]]
+
+
+def test_shoes_too_small_for_the_batch_are_left_to_the_recursion():
+    solver = DealerSolver(hits_soft_17=False)
+    small = (0, 0, 0, 0, 1, 0, 0, 0, 0, 3)  # 4 cards: the dealer could run out
+    big = full_shoe(1)
+    keys = [DrawState(small).key, DrawState(big).key]
+    solver.solve_many(6, keys, [small, big])
+    assert keys[0] not in solver.solved(6)
+    assert keys[1] in solver.solved(6)
+    assert solver.too_small(6, np.array([small, big])).tolist() == [True, False]
+    with pytest.raises(ValueError, match="too few cards"):
+        solver.distributions(6, [small])
+    assert dealer_totals(6, small, solver=solver).t21 == pytest.approx(1 / 4 + 3 / 4 * 1 / 3)

@@ -1,5 +1,5 @@
-"""``manage.py edge``: the game EV against ORACLES.md (infinite deck: the 6-deck figures take
-about 20 s and run in ``scripts/bench_strategy.py --game``), the seconds, and errors."""
+"""``manage.py edge``: the game EV against ORACLES.md (the infinite deck and 6 decks, about a
+second), the seconds, and errors."""
 
 import io
 import json
@@ -26,6 +26,13 @@ def test_infinite_deck_s17_matches_the_oracle():
     assert report["house_edge_percent"] == pytest.approx(0.511734, abs=1e-3)
     assert report["strategy"] == "cd"
     assert report["seconds"] >= 0
+
+
+def test_six_decks_s17_matches_the_oracle():
+    report = json.loads(run(*BASELINE, "--set", "decks=6", "--json"))
+    # ORACLES.md "Game EV, 6 decks": S17: -0.402870 %.
+    assert report["player_ev_percent"] == pytest.approx(-0.402870, abs=1e-3)
+    assert report["decks"] == 6
 
 
 def test_six_to_five_costs_about_the_closed_form_on_the_infinite_deck():

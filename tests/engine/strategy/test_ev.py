@@ -199,3 +199,73 @@ def test_the_strategy_engine_imports_nothing_from_django():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# ORACLES.md "Game EV, 6 decks" (percent): agree to 0.001 percentage points.
+@pytest.mark.parametrize(("rules", "percent"), [(S17, -0.402870), (H17, -0.615389)])
+def test_game_ev_six_decks_matches_the_oracle(rules, percent):
+    assert game_ev(rules) * 100 == pytest.approx(percent, abs=1e-3)
+
+
+def test_a_prepared_cache_gives_the_very_same_values():
+    """``EVCache.prepare`` solves a whole deal's dealer distributions in one batch; the
+    values are those of a lone ``hand_evs`` call, float for float."""
+    cache = EVCache(H17)
+    for up in (1, 6, 10):
+        cache.prepare(up, remove_cards(full_shoe(6), [up]))
+        for hand in (["T", "6"], ["8", "8"], ["A", "7"], ["2", "3"]):
+            assert hand_evs(hand, up, H17, cache=cache) == hand_evs(hand, up, H17)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        S17,
+        H17.with_overrides({"dealer_hole_card": False, "dealer_peeks": False}),
+        S17.with_overrides(
+            {"dealer_peeks": False, "dealer_hole_card": False, "lose_all_to_natural": True}
+        ),
+        CROATIAN,
+        S17.with_overrides({"resplit_aces": True, "hit_split_aces": True}),
+        S17.with_overrides({"double_after_split": False, "max_split_hands": 3}),
+        S17.with_overrides({"max_draws": 2, "double_on": "10-11"}),
+    ],
+    ids=["S17", "H17 ENHC", "ENHC lose all", "croatian", "RSA HSA", "no DAS 3", "2 draws"],
+)
+def test_split_hands_valued_at_once_agree_with_the_recursion(rules):
+    """The batch (the split hand's endings walked once, valued for every k with arrays)
+    against the recursion that plays each k's split hand on, card by card."""
+    from game.engine.strategy.composition import DrawState
+    from game.engine.strategy.ev import (
+        _Evaluator,
+        _split_hand_sums,
+        _split_hand_sums_batch,
+        split_coefficients,
+    )
+
+    one_deck = rules.with_overrides({"decks": 1})
+    cache = EVCache(one_deck)
+    seen = ["T", "5", "A", "7"]
+    for pair in (1, 2, 7, 8, 10):
+        for up in (1, 6, 10):
+            unseen = remove_cards(full_shoe(1), [pair, pair, up, *seen])
+            conditioned = rules.dealer_peeks and up in (1, 10)
+            guide_shoe = DrawState([c + (i == pair - 1) for i, c in enumerate(unseen)])
+            guide = _Evaluator(
+                one_deck,
+                up,
+                guide_shoe,
+                cache.dealer,
+                conditioned=conditioned,
+                memo=cache.values_for(up),
+            )
+            may_hit = pair != 1 or rules.hit_split_aces
+            resplit = pair != 1 or rules.resplit_aces
+            a, b = split_coefficients(rules.max_split_hands if resplit else 2)
+            # only the k that can happen (as many pair cards left)
+            weights = {k: 1.0 for k in set(a) | set(b) if k <= unseen[pair - 1]}
+            sevens = rules.three_sevens_payout is not None
+            batch = _split_hand_sums_batch(one_deck, pair, may_hit, sevens, guide, unseen, weights)
+            for k in weights:
+                one = _split_hand_sums(one_deck, pair, may_hit, sevens, guide, k, unseen)
+                assert batch[k] == pytest.approx(one, abs=1e-13)
