@@ -574,12 +574,29 @@ class GradedDecision(models.Model):
     the hand, the upcard, the rules' id, the action, the best action, the EV of every legal
     action (units of the initial bet) and the EV lost. The review pages read these."""
 
-    table = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="decisions")
+    SOURCES = (("table", "table"), ("drill", "drill"))
+
+    source = models.CharField(max_length=8, choices=SOURCES, default="table")
+    # A table decision: its table; a drill answer: the drill session's public id.
+    table = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="decisions", null=True, blank=True
+    )
+    drill_session = models.UUIDField(null=True, blank=True, db_index=True)
     visitor = models.UUIDField(db_index=True)
-    # The table's version after the action: the flag shows while the table is at it.
-    table_version = models.PositiveIntegerField()
+    # The table's version after the action: the flag shows while the table is at it
+    # (drills: 0).
+    table_version = models.PositiveIntegerField(default=0)
+    # The table's round number, or the question's number in a drill session.
     round_number = models.PositiveIntegerField()
     rules_id = models.CharField(max_length=16)
+    # The table variant string of the rules ("european", "custom-<id>"...).
+    variant = models.CharField(max_length=40, default="")
+    from_split = models.BooleanField(default=False)
+    # "exact" or "chart": the standard the decision was graded against, and the chart's play.
+    standard = models.CharField(max_length=8, default="exact")
+    chart_action = models.CharField(max_length=20, blank=True, default="")
+    # Drills: milliseconds from the question shown to the answer.
+    response_ms = models.PositiveIntegerField(null=True, blank=True)
     hand = models.JSONField(help_text="card codes of the hand that acted")
     upcard = models.CharField(max_length=2)
     insurance = models.BooleanField(default=False)
@@ -602,11 +619,16 @@ class GradedDecision(models.Model):
         hand = rnd.active_hand
         assert hand is not None
         return cls.objects.create(
+            source="table",
             table=table,
             visitor=table.visitor,
             table_version=table.version + 1,
             round_number=table.rounds_played + 1,
             rules_id=RuleSet.id_for(rnd.rules),
+            variant=table.variant,
+            from_split=hand.from_split,
+            standard=verdict.standard,
+            chart_action=verdict.chart_action.value if verdict.chart_action else "",
             hand=[c.code for c in hand.cards],
             upcard=rnd.upcard.code,
             insurance=rnd.phase is Phase.INSURANCE,

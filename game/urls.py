@@ -5,7 +5,7 @@ from game import ruleset_views, views
 app_name = "game"
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("table/", views.home, name="home"),
     path("table/new/", views.new_session, name="new_session"),
     path("table/<uuid:public_id>/", views.table_page, name="table"),
     path("table/<uuid:public_id>/deal/", views.deal, name="deal"),

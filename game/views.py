@@ -22,6 +22,7 @@ from game.banker_view import banker_context
 from game.engine.banker import MIN_SEATS as BANKER_MIN_SEATS
 from game.models import MAX_SEATS, TableError, TableSession, rules_for
 from game.table_view import is_playable, table_context
+from trainer.visitors import visitor_id
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -30,13 +31,7 @@ class HtmxHttpRequest(HttpRequest):
 
 def _visitor(request: HttpRequest, *, create: bool) -> uuid.UUID | None:
     """The visitor id kept in the Django session (made on first need)."""
-    value = request.session.get("visitor")
-    if value is None:
-        if not create:
-            return None
-        value = str(uuid.uuid4())
-        request.session["visitor"] = value
-    return uuid.UUID(value)
+    return visitor_id(request, create=create)
 
 
 def _own_table(request: HttpRequest, public_id: uuid.UUID) -> TableSession:

@@ -45,6 +45,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "game",
+    "trainer.rulebook",
+    "trainer.drills",
+    "trainer.review",
+    "trainer.accounts",
 ]
 
 MIDDLEWARE = [

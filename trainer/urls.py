@@ -6,4 +6,9 @@ from django.urls import include, path
 
 urlpatterns = i18n_patterns(
     path("", include("game.urls")),
+    # The landing page ("") and the rule pages ("rulebook/...").
+    path("", include("trainer.rulebook.urls")),
+    path("drills/", include("trainer.drills.urls")),
+    path("review/", include("trainer.review.urls")),
+    path("accounts/", include("trainer.accounts.urls")),
 )

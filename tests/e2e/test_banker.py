@@ -38,7 +38,7 @@ BANKER_DEAL = banker_stack(
 
 def open_banker_table(page: Page, base_url: str, ai_seats: int, seat: int) -> TableSession:
     """Choose the banker game at New session; return the new table."""
-    page.goto(base_url + "/en/")
+    page.goto(base_url + "/en/table/")
     first_url = page.url
     page.locator('select[name="variant"]').select_option("dvadtsat-odno")
     page.locator('select[name="ai_seats"]').select_option(str(ai_seats))
@@ -175,7 +175,7 @@ def test_banker_game_plays_without_javascript(live_server, browser: Browser) -> 
     )
     try:
         page = context.new_page()
-        page.goto(live_server.url + "/en/")
+        page.goto(live_server.url + "/en/table/")
         page.locator('select[name="variant"]').select_option("dvadtsat-odno")
         page.locator('select[name="ai_seats"]').select_option("0")
         page.locator('select[name="seat"]').select_option("2")

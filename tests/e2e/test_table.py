@@ -101,7 +101,7 @@ def deal_by_click(page: Page) -> None:
 
 # -- with JavaScript: HTMX, chips and keys -----------------------------------------------------
 def test_two_rounds_with_chips_and_keyboard_update_the_page_in_place(live_server, page) -> None:
-    page.goto(live_server.url + "/en/")
+    page.goto(live_server.url + "/en/table/")
     expect(page).to_have_url(re.compile(r"/en/table/[0-9a-f-]{36}/$"))
     table_url = page.url
     assert shown_bankroll(page) == 1000
@@ -161,7 +161,7 @@ def test_two_rounds_with_chips_and_keyboard_update_the_page_in_place(live_server
 
 
 def test_s_key_stands(live_server, page) -> None:
-    page.goto(live_server.url + "/en/")
+    page.goto(live_server.url + "/en/table/")
     for _ in range(10):  # deal until a round waits for the player (not a natural)
         deal_by_click(page)
         if not round_settled(page):
@@ -180,7 +180,7 @@ def test_s_key_stands(live_server, page) -> None:
 
 
 def test_russian_table_uses_russian_button_words(live_server, page) -> None:
-    page.goto(live_server.url + "/ru/")
+    page.goto(live_server.url + "/ru/table/")
     expect(page).to_have_url(re.compile(r"/ru/table/[0-9a-f-]{36}/$"))
     assert page.locator("html").get_attribute("lang") == "ru"
     for _ in range(10):
@@ -198,7 +198,7 @@ def test_russian_table_uses_russian_button_words(live_server, page) -> None:
 def test_scripted_natural_then_split_and_double_by_keys(live_server, page) -> None:
     """A stacked shoe: a natural on 25 pays 37.50, then 8,8 split (P), the first hand doubled
     (D) onto 21, the second stood (S) on 17, and the dealer's 16 busts."""
-    page.goto(live_server.url + "/en/")
+    page.goto(live_server.url + "/en/table/")
     public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
     TableSession.objects.filter(public_id=public_id).update(
         shoe_state=stacked_shoe(
@@ -241,7 +241,7 @@ def test_table_plays_without_javascript(live_server, browser: Browser) -> None:
     )
     try:
         page = context.new_page()
-        page.goto(live_server.url + "/en/")
+        page.goto(live_server.url + "/en/table/")
         table_url = page.url
         assert re.search(r"/en/table/[0-9a-f-]{36}/$", table_url)
         page.locator('input[name="bet"]').fill("20")
@@ -269,7 +269,7 @@ def test_table_plays_without_javascript(live_server, browser: Browser) -> None:
 
 
 def test_new_session_asks_first_and_opens_a_fresh_table(live_server, page) -> None:
-    page.goto(live_server.url + "/en/")
+    page.goto(live_server.url + "/en/table/")
     first_url = page.url
     page.locator('input[name="bet"]').fill("100")
     deal_by_click(page)
@@ -297,7 +297,7 @@ def test_new_session_asks_first_and_opens_a_fresh_table(live_server, page) -> No
 
 def test_shortcuts_follow_the_physical_key_on_a_cyrillic_layout(live_server, page) -> None:
     """With a Russian layout the S key types "ы"; the shortcut still stands."""
-    page.goto(live_server.url + "/ru/")  # makes this browser's visitor and table
+    page.goto(live_server.url + "/ru/table/")  # makes this browser's visitor and table
     own = TableSession.objects.get()
     own.shoe_state = stacked_shoe(["TS", "6D", "9C", "TH", "5C"])
     own.save()
@@ -327,7 +327,7 @@ def test_shortcuts_follow_the_physical_key_on_a_cyrillic_layout(live_server, pag
     ],
 )
 def test_each_casino_variant_plays_a_round(live_server, page, variant, name) -> None:
-    page.goto(live_server.url + "/en/")
+    page.goto(live_server.url + "/en/table/")
     page.locator('select[name="variant"]').select_option(variant)
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="New session").click()

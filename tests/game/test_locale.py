@@ -307,7 +307,7 @@ def test_every_language_is_covered() -> None:
 @pytest.mark.django_db
 @pytest.mark.parametrize(("lang", "deal"), DEAL_WORDS.items())
 def test_table_page_in_language(client, lang: str, deal: str) -> None:
-    response = client.get(f"/{lang}/", follow=True)
+    response = client.get(f"/{lang}/table/", follow=True)
     assert response.status_code == 200
     assert response.redirect_chain, "the home page redirects to the table"
     assert response.redirect_chain[-1][0].startswith(f"/{lang}/table/")

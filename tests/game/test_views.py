@@ -265,13 +265,13 @@ def test_unknown_table_is_not_found() -> None:
 
 def test_home_makes_a_visitor_and_a_table_once() -> None:
     client = Client()
-    response = client.get("/en/")
+    response = client.get("/en/table/")
     assert response.status_code == 302
     table = TableSession.objects.get()
     assert response.url == page_url(table)
     assert client.session["visitor"] == str(table.visitor)
     assert table.bankroll == Decimal(1000)
-    assert client.get("/en/").url == page_url(table)
+    assert client.get("/en/table/").url == page_url(table)
     assert TableSession.objects.count() == 1
 
 
@@ -731,7 +731,7 @@ def test_new_session_opens_a_fresh_table_and_ends_the_old_one() -> None:
     page = text(client.get(page_url(new)))
     assert shown_bankroll(page) == Decimal(1000)
     # Home leads to the new table.
-    assert client.get("/en/").url == page_url(new)
+    assert client.get("/en/table/").url == page_url(new)
 
     # The old table's forms (old version) are refused.
     before = snapshot(old)
@@ -796,7 +796,7 @@ def test_language_links_lead_to_the_same_table_in_another_language() -> None:
 
 def test_home_in_another_language_stays_in_it() -> None:
     client = Client()
-    response = client.get("/sr-latn/")
+    response = client.get("/sr-latn/table/")
     table = TableSession.objects.get()
     assert response.url == page_url(table, "sr-latn")
 

@@ -9,16 +9,31 @@ initial bet (the issue's thresholds):
 - ``best``: the chosen action has the highest EV;
 - ``close``: not the best, but the best two actions differ by less than 0.001;
 - ``inaccuracy``: lost less than 0.01; ``mistake``: 0.01 to 0.05; ``blunder``: more than 0.05.
+
+Two standards (the player's setting, issue 4): ``exact`` compares with the
+composition-dependent best action of this very hand; ``chart`` with the total-dependent
+basic strategy chart (``Chart.action_for``), which is what a person learns. Under ``exact``
+a choice that is not the best but is the chart's play is marked ``by_chart`` ("by the chart:
+correct"); under ``chart`` the reference is the chart's play and the loss is measured
+against its EV (a choice that beats the chart, a composition-dependent exception, loses
+nothing).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Literal
 
 from game.engine.round import INSURANCE_DECISIONS, Action, Phase, Round
-from game.engine.strategy.composition import full_shoe, remove_cards
+from game.engine.rules import Rules
+from game.engine.strategy.chart import Chart
+from game.engine.strategy.composition import CardLike, full_shoe, remove_cards
 from game.engine.strategy.ev import EVCache, hand_evs, insurance_ev
+
+Standard = Literal["exact", "chart"]
+STANDARDS: tuple[Standard, ...] = ("exact", "chart")
 
 CLOSE_CALL = 0.001
 INACCURACY = 0.01
@@ -41,9 +56,13 @@ class Grade:
 
     - ``evs``: EV of every legal action, units of the initial bet (insurance: the EV the
       insurance bet adds, so declining is 0).
-    - ``chosen``/``best``: the action taken and the one with the highest EV.
-    - ``loss``: EV given up by the chosen action (>= 0).
+    - ``chosen``/``best``: the action taken and the reference action (the highest EV under
+      the ``exact`` standard, the chart's play under ``chart``).
+    - ``loss``: EV given up by the chosen action against the reference (>= 0).
     - ``severity``: see the module docstring.
+    - ``standard``: "exact" or "chart"; ``chart_action``: the chart's play when a chart was
+      given (else None); ``by_chart``: under "exact", the choice is not the best but is
+      the chart's play.
     """
 
     evs: dict[Action, float]
@@ -51,6 +70,13 @@ class Grade:
     best: Action
     loss: float
     severity: Severity
+    standard: Standard = "exact"
+    chart_action: Action | None = None
+
+    @property
+    def by_chart(self) -> bool:
+        """True when the choice deviates from the exact play but is the chart's play."""
+        return self.standard == "exact" and self.deviated and self.chosen is self.chart_action
 
     @property
     def deviated(self) -> bool:
@@ -71,31 +97,93 @@ def severity_of(loss: float, margin: float) -> Severity:
     return Severity.BLUNDER
 
 
-def grade(rnd: Round, action: Action | str, cache: EVCache | None = None) -> Grade | None:
-    """Grade ``action`` for the hand to act of ``rnd`` (before it is applied).
+def grade(
+    rnd: Round,
+    action: Action | str,
+    cache: EVCache | None = None,
+    *,
+    chart: Chart | None = None,
+    standard: Standard = "exact",
+) -> Grade | None:
+    """Grade ``action`` for the hand to act of ``rnd`` (before it is applied), against the
+    ``standard`` ("exact", or "chart", which needs the rules' ``chart``).
 
     Returns None when no hand is to act or ``action`` is not legal now (nothing to grade).
-    Raises StrategyError for the banker game.
+    Raises StrategyError for the banker game, ValueError for "chart" without a chart.
     """
-    action = Action(action)
     hand = rnd.active_hand
-    legal = rnd.legal_actions()
-    if hand is None or action not in legal:
+    if hand is None:
         return None
-    if rnd.phase is Phase.INSURANCE:
-        unseen = remove_cards(full_shoe(rnd.rules.decks), [*hand.cards, rnd.upcard])
+    return grade_decision(
+        hand.cards,
+        rnd.upcard,
+        rnd.rules,
+        action,
+        rnd.legal_actions(),
+        from_split=hand.from_split,
+        insurance=rnd.phase is Phase.INSURANCE,
+        cache=cache,
+        chart=chart,
+        standard=standard,
+    )
+
+
+def grade_decision(
+    cards: Sequence[CardLike],
+    upcard: CardLike,
+    rules: Rules,
+    action: Action | str,
+    legal: Collection[Action],
+    *,
+    from_split: bool = False,
+    insurance: bool = False,
+    cache: EVCache | None = None,
+    chart: Chart | None = None,
+    standard: Standard = "exact",
+) -> Grade | None:
+    """Grade ``action`` for the hand ``cards`` against ``upcard`` when ``legal`` are the
+    actions allowed (the insurance decision when ``insurance``), without a Round: what the
+    drills use. EVs come from ``hand_evs`` on ``rules.decks`` decks minus the hand and the
+    upcard (units of the initial bet; insurance: the EV the half-bet insurance adds).
+
+    Returns None when ``action`` is not legal or not valued. Raises StrategyError for the
+    banker game, ValueError for an unknown standard or "chart" without a chart.
+    """
+    if standard not in STANDARDS:
+        raise ValueError(f"unknown standard {standard!r}; use one of {', '.join(STANDARDS)}")
+    if standard == "chart" and chart is None:
+        raise ValueError("grading against the chart needs the rules' chart")
+    action = Action(action)
+    legal = tuple(legal)
+    if action not in legal:
+        return None
+    if insurance:
+        unseen = remove_cards(full_shoe(rules.decks), [*cards, upcard])
         per_unit = float(insurance_ev(unseen))
         evs = {Action.INSURANCE: per_unit / 2, Action.NO_INSURANCE: 0.0}
         evs = {a: v for a, v in evs.items() if a in INSURANCE_DECISIONS and a in legal}
     else:
-        values = hand_evs(
-            hand.cards, rnd.upcard, rnd.rules, from_split=hand.from_split, cache=cache
-        ).values()
+        values = hand_evs(cards, upcard, rules, from_split=from_split, cache=cache).values()
         evs = {a: v for a, v in values.items() if a in legal}
     if action not in evs:  # a legal action the EV engine does not value: nothing to grade
         return None
+    chart_action = None
+    if chart is not None:
+        chart_action = chart.action_for(cards, upcard, evs.keys())
     ranked = sorted(evs.values(), reverse=True)
-    best = max(evs, key=evs.__getitem__)
-    loss = max(0.0, evs[best] - evs[action])
     margin = ranked[0] - ranked[1] if len(ranked) > 1 else 1.0
-    return Grade(evs=evs, chosen=action, best=best, loss=loss, severity=severity_of(loss, margin))
+    if standard == "chart" and chart_action is not None:
+        best = chart_action
+    else:
+        best = max(evs, key=evs.__getitem__)
+    loss = max(0.0, evs[best] - evs[action])
+    severity = severity_of(loss, margin) if action is not best else Severity.BEST
+    return Grade(
+        evs=evs,
+        chosen=action,
+        best=best,
+        loss=loss,
+        severity=severity,
+        standard=standard,
+        chart_action=chart_action,
+    )

@@ -18,12 +18,13 @@ from their row's cell (e.g. 10,2 against a 4 at some deck counts).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.engine.round import Action
 from game.engine.rules import Rules
-from game.engine.strategy.composition import full_shoe, remove_cards
+from game.engine.strategy.composition import CardLike, card_value, full_shoe, remove_cards
 from game.engine.strategy.ev import EVCache, HandEVs, StrategyError, hand_evs
 
 UPCARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
@@ -77,6 +78,132 @@ class Chart:
         for card in PAIR_ROWS:
             name = {1: "A", 10: "T"}.get(card, str(card))
             yield "pairs", name * 2, [self.pairs[card][u].code for u in UPCARDS]
+
+    def cell_for(
+        self, cards: Sequence[CardLike], upcard: CardLike, *, may_split: bool = True
+    ) -> tuple[str, int] | None:
+        """The (kind, row) of the chart that decides ``cards`` against ``upcard``: the pair
+        row for two equal-value cards when ``may_split``, the soft row A,2..A,9 for a soft
+        13..20, the hard row 5..17+ for a hard total. None where the chart has no row (soft
+        or hard 21 and more, hard 4 or less: stand at 21, hit below 5)."""
+        values = [card_value(c) for c in cards]
+        low = sum(values)
+        if may_split and len(values) == 2 and values[0] == values[1]:
+            return "pairs", values[0]
+        if 1 in values and low + 10 <= 21:
+            other = low - 1
+            return ("soft", other) if other in self.soft else None
+        if low < HARD_ROWS[0] or low > 21:
+            return None
+        return "hard", min(low, 17)
+
+    def action_for(
+        self,
+        cards: Sequence[CardLike],
+        upcard: CardLike,
+        legal: Collection[Action],
+    ) -> Action:
+        """The chart's decision for ``cards`` (any number) against ``upcard`` among the
+        ``legal`` actions: the cell's first choice when it is legal, else its fallback
+        (``D`` double else hit, ``Ds`` double else stand, ``Rh``/``Rs``/``Rp`` surrender
+        else hit/stand/split; a pair whose split is not legal is played by its total).
+        Insurance is declined (basic strategy never insures). Raises ValueError when
+        ``legal`` holds none of the actions that could be chosen."""
+        legal = set(legal)
+        if Action.NO_INSURANCE in legal:
+            return Action.NO_INSURANCE
+        up = card_value(upcard)
+        cell = self.cell_for(cards, upcard, may_split=Action.SPLIT in legal)
+        if cell is None:
+            total = sum(card_value(c) for c in cards)
+            soft = 1 in [card_value(c) for c in cards] and total + 10 <= 21
+            order: tuple[Action, ...] = (
+                (Action.STAND, Action.HIT)
+                if total >= 21 or (soft and total + 10 >= 21)
+                else (Action.HIT, Action.STAND)
+            )
+        else:
+            kind, row = cell
+            order = CODE_ORDER[self.code(kind, row, up)]
+        for action in order:
+            if action in legal:
+                return action
+        for action in (Action.STAND, Action.HIT):
+            if action in legal:
+                return action
+        raise ValueError(f"no chart decision among {sorted(a.value for a in legal)}")
+
+    def to_json(self) -> dict[str, Any]:
+        """The chart as JSON-able data (codes and EVs by kind, row and upcard; exceptions)."""
+
+        def table(rows: dict[int, dict[int, Cell]]) -> dict[str, Any]:
+            return {
+                str(row): {
+                    str(up): {"code": c.code, "evs": {a.value: v for a, v in c.evs.items()}}
+                    for up, c in cells.items()
+                }
+                for row, cells in rows.items()
+            }
+
+        return {
+            "hard": table(self.hard),
+            "soft": table(self.soft),
+            "pairs": table(self.pairs),
+            "exceptions": [
+                {
+                    "cards": list(e.cards),
+                    "upcard": e.upcard,
+                    "row": e.row,
+                    "chart": e.chart,
+                    "best": e.best,
+                    "gain": e.gain,
+                }
+                for e in self.exceptions
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Chart:
+        """The chart ``to_json`` wrote. Raises KeyError/ValueError for other data."""
+
+        def table(rows: dict[str, Any]) -> dict[int, dict[int, Cell]]:
+            return {
+                int(row): {
+                    int(up): Cell(c["code"], {Action(a): float(v) for a, v in c["evs"].items()})
+                    for up, c in cells.items()
+                }
+                for row, cells in rows.items()
+            }
+
+        return cls(
+            hard=table(data["hard"]),
+            soft=table(data["soft"]),
+            pairs=table(data["pairs"]),
+            exceptions=tuple(
+                Exception2(
+                    cards=(int(e["cards"][0]), int(e["cards"][1])),
+                    upcard=int(e["upcard"]),
+                    row=e["row"],
+                    chart=e["chart"],
+                    best=e["best"],
+                    gain=float(e["gain"]),
+                )
+                for e in data["exceptions"]
+            ),
+        )
+
+
+# Each cell code's actions in order of preference (the first legal one is played).
+CODE_ORDER: dict[str, tuple[Action, ...]] = {
+    "H": (Action.HIT, Action.STAND),
+    "S": (Action.STAND,),
+    "P": (Action.SPLIT, Action.HIT),
+    "D": (Action.DOUBLE, Action.HIT),
+    "Ds": (Action.DOUBLE, Action.STAND),
+    "Rh": (Action.SURRENDER, Action.HIT),
+    "Rs": (Action.SURRENDER, Action.STAND),
+    "Rp": (Action.SURRENDER, Action.SPLIT, Action.HIT),
+}
 
 
 def cell_code(evs: dict[Action, float]) -> str:

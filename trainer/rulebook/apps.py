@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class RulebookConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "trainer.rulebook"
+    label = "rulebook"
