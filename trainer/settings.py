@@ -5,6 +5,9 @@ Environment:
 - SECRET_KEY: required when DEBUG is off.
 - DATABASE_URL: any dj-database-url URL; default a SQLite file db.sqlite3 beside manage.py.
 - ALLOWED_HOSTS: comma-separated host names (default 127.0.0.1,localhost when DEBUG is on).
+- EMAIL_BACKEND: the mail backend of password-reset mail (default the console); with
+  EMAIL_HOST set, the SMTP options EMAIL_HOST, EMAIL_PORT (587), EMAIL_HOST_USER,
+  EMAIL_HOST_PASSWORD, EMAIL_USE_TLS (on). DEFAULT_FROM_EMAIL: the sender.
 """
 
 import os
@@ -146,6 +149,27 @@ if not 0.1 <= SHOE_PENETRATION <= 0.9:
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+
+# Accounts (trainer/accounts): Django's auth views under /<lang>/accounts/; the table after
+# logging in or out. Mail goes through MAILERS (Django 6.1; the EMAIL_* settings are
+# deprecated): the console in development, locmem in tests (Django's test set-up).
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "game:home"
+LOGOUT_REDIRECT_URL = "game:home"
+MAILERS = {
+    "default": {
+        "BACKEND": os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+    }
+}
+if os.environ.get("EMAIL_HOST"):
+    MAILERS["default"]["OPTIONS"] = {
+        "host": os.environ["EMAIL_HOST"],
+        "port": int(os.environ.get("EMAIL_PORT", "587")),
+        "username": os.environ.get("EMAIL_HOST_USER", ""),
+        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "use_tls": _env_flag("EMAIL_USE_TLS", True),
+    }
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Blackjack trainer <noreply@localhost>")
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = _env_flag("SECURE_COOKIES", True)
