@@ -60,6 +60,7 @@ messages: venv
 
 run: venv messages
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py precompute_strategy
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 lint: venv

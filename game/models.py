@@ -255,7 +255,12 @@ class TableSession(models.Model):
         return rnd
 
     def act(
-        self, action_text: str, version_text: str, amount_text: str | None = None
+        self,
+        action_text: str,
+        version_text: str,
+        amount_text: str | None = None,
+        *,
+        standard: str = "exact",
     ) -> Round | BankerDeal:
         """Apply a player action to the round in play and persist it; ``amount_text`` is the
         chips of a double for less or a partial insurance (whole chips; ignored otherwise).
@@ -264,18 +269,19 @@ class TableSession(models.Model):
         round in play, an unknown action, an action the rules forbid now (the engine's reason,
         translated), a bad amount, or a bet the bankroll cannot cover. Nothing changes on error.
         At a banker-game table the action is the person's draw or stand (``amount_text`` is
-        ignored); the AI seats then play their turns.
+        ignored); the AI seats then play their turns. A casino decision is graded against
+        ``standard`` ("exact" or "chart", the person's setting) and stored.
         """
         return self._change(
             version_text,
             lambda table: (
                 table._act_banker(action_text)
                 if table.is_banker_game
-                else table._act_casino(action_text, amount_text)
+                else table._act_casino(action_text, amount_text, standard)
             ),
         )
 
-    def _act_casino(self, action_text: str, amount_text: str | None) -> Round:
+    def _act_casino(self, action_text: str, amount_text: str | None, standard: str) -> Round:
         rnd = self.round
         if rnd is None:
             raise TableError(_("No round is in play yet. Place a bet and deal first."))
@@ -292,7 +298,7 @@ class TableSession(models.Model):
             new = self._play_ai(apply(rnd, action, amount))
         except IllegalActionError as exc:
             raise TableError(ILLEGAL_ACTION_MESSAGES.get(exc.code, exc.message)) from None
-        verdict = grade(rnd, action)
+        verdict = _grade(rnd, action, standard)
         self._store(new)
         if verdict is not None:
             GradedDecision.record(self, rnd, verdict)
@@ -521,6 +527,20 @@ class TableSession(models.Model):
 CUSTOM_PREFIX = "custom-"
 
 
+def _grade(rnd: Round, action: Action, standard: str) -> Grade | None:
+    """Grade the person's decision with the rule set's stored chart and shared EV cache."""
+    from game import strategy_store  # the store imports this module
+
+    rules = rnd.rules
+    return grade(
+        rnd,
+        action,
+        strategy_store.evs_cache(rules),
+        chart=strategy_store.chart_for(rules),
+        standard=standard if standard in ("exact", "chart") else "exact",
+    )
+
+
 def rules_for(variant: str) -> Rules:
     """The Rules of a preset name or of a saved custom rule set ("custom-<id>").
 
@@ -671,3 +691,26 @@ class RoundRecord(models.Model):
     def banker_deal(self) -> BankerDeal:
         """The settled deal (banker-game tables)."""
         return BankerDeal.from_json(self.state)
+
+
+class StrategyResult(models.Model):
+    """A strategy computation kept per rule set (issue 4: "results per rule set are cached,
+    keyed by the rule set's id"), so a page or a decision never waits for one done before:
+    ``kind`` names what was computed ("chart", "game_ev_cd"...), ``payload`` is its JSON.
+    Written and read by game/strategy_store.py."""
+
+    rules_id = models.CharField(max_length=16)
+    kind = models.CharField(max_length=32)
+    # The engine's version of the computation: results of an older version are recomputed.
+    engine_version = models.PositiveIntegerField(default=1)
+    payload = models.JSONField()
+    seconds = models.FloatField(help_text="how long the computation took")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["rules_id", "kind"], name="unique_strategy_result")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of {self.rules_id}"

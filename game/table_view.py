@@ -279,18 +279,45 @@ SEVERITY_LABELS = {
 }
 
 
+STANDARD_LABELS = {
+    "exact": pgettext_lazy("grading standard", "the exact play"),
+    "chart": pgettext_lazy("grading standard", "the basic strategy chart"),
+}
+
+
 def flag_view(table: TableSession) -> dict[str, Any] | None:
     """The flag of the person's last decision, while the table still shows its result, when
-    it was not the best play: what was done, what was best, every option's EV, the cost."""
+    it differs from the reference play of the person's standard (or from the exact play,
+    when it is the chart's): what was done, the reference, every option's EV, the cost.
+
+    ``kind``: "deviation" (a cost against the standard), "by_chart" (graded exactly, not the
+    exact best but the chart's play: "by the chart: correct"), "beats_chart" (graded by the
+    chart, not the chart's play but at least as good for these very cards)."""
     decision = table.decisions.filter(table_version=table.version).first()
-    if decision is None or decision.action == decision.best_action:
+    if decision is None:
         return None
+    evs = decision.evs
+    exact_best = max(evs, key=evs.__getitem__)
+    if decision.action == decision.best_action:
+        if decision.standard == "exact" or decision.action == exact_best:
+            return None
+        return None  # the chart's play under the chart standard: correct
+    if decision.standard == "exact" and decision.action == decision.chart_action:
+        kind = "by_chart"
+    elif decision.standard == "chart" and decision.loss <= 0:
+        kind = "beats_chart"
+    else:
+        kind = "deviation"
     severity = Severity(decision.severity)
     return {
-        "severity": severity.value,
-        "severity_label": SEVERITY_LABELS[severity],
+        "kind": kind,
+        "standard": decision.standard,
+        "severity": severity.value if kind == "deviation" else "best",
+        "severity_label": SEVERITY_LABELS.get(severity, ""),
         "chosen_label": ACTION_LABELS[Action(decision.action)],
         "best_label": ACTION_LABELS[Action(decision.best_action)],
+        "exact_best_label": ACTION_LABELS[Action(exact_best)],
+        "gain": evs[exact_best] - evs[decision.action],
         "loss": decision.loss,
         "options": [
             {
@@ -299,7 +326,7 @@ def flag_view(table: TableSession) -> dict[str, Any] | None:
                 "best": action == decision.best_action,
                 "chosen": action == decision.action,
             }
-            for action, ev in sorted(decision.evs.items(), key=lambda item: -item[1])
+            for action, ev in sorted(evs.items(), key=lambda item: -item[1])
         ],
         "hand": " ".join(Card.parse(code).rank.label for code in decision.hand),
         "upcard": Card.parse(decision.upcard).rank.label,
@@ -330,6 +357,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "chips": [c for c in CHIPS if c <= table.MAX_BET],
         "rules_summary": rules_summary(table.rules),
         "flag": flag_view(table),
+        "standards": STANDARD_LABELS,
         "variant_name": variant_name(table.variant),
         "variants": [{"value": k, "label": v} for k, v in VARIANT_NAMES.items() if k in PLAYABLE]
         + (

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from game import ruleset_views, views
+from game import chart_views, ruleset_views, views
 
 app_name = "game"
 
@@ -10,6 +10,8 @@ urlpatterns = [
     path("table/<uuid:public_id>/", views.table_page, name="table"),
     path("table/<uuid:public_id>/deal/", views.deal, name="deal"),
     path("table/<uuid:public_id>/act/", views.act, name="act"),
+    path("settings/grading/", views.set_grading, name="set_grading"),
+    path("chart/<str:variant>/", chart_views.chart_page, name="chart"),
     path("rules/new/", ruleset_views.ruleset_new, name="ruleset_new"),
     path("rules/<slug:ruleset_id>/", ruleset_views.ruleset_page, name="ruleset"),
 ]

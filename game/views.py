@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
@@ -21,8 +22,8 @@ from django_htmx.middleware import HtmxDetails
 from game.banker_view import banker_context
 from game.engine.banker import MIN_SEATS as BANKER_MIN_SEATS
 from game.models import MAX_SEATS, TableError, TableSession, rules_for
-from game.table_view import is_playable, table_context
-from trainer.visitors import visitor_id
+from game.table_view import STANDARD_LABELS, is_playable, table_context
+from trainer.visitors import STANDARD_KEY, STANDARDS, grading_standard, visitor_id
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -75,7 +76,10 @@ def act(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
         request,
         public_id,
         lambda table: table.act(
-            request.POST.get("action", ""), _version(request), request.POST.get("amount")
+            request.POST.get("action", ""),
+            _version(request),
+            request.POST.get("amount"),
+            standard=grading_standard(request),
         ),
     )
 
@@ -177,3 +181,28 @@ def _respond(request: HtmxHttpRequest, table: TableSession, *, full: bool = Fals
             "game/table.html#decision-flag", {**context, "oob": True}, request=request
         )
     return HttpResponse(felt + bankroll + flag)
+
+
+@require_POST
+def set_grading(request: HtmxHttpRequest) -> HttpResponse:
+    """Keep the person's grading standard ("exact" or "chart") in the session and go back
+    to the posted ``next`` page (same site only; else the table). An unknown value changes
+    nothing and says so."""
+    value = request.POST.get("standard", "")
+    if value in STANDARDS:
+        request.session[STANDARD_KEY] = value
+        messages.success(
+            request,
+            _("Your decisions are now graded against %(standard)s.")
+            % {"standard": STANDARD_LABELS[value]},
+        )
+    else:
+        messages.error(request, _("Choose the exact play or the chart."))
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = reverse("game:home")
+    if request.htmx:
+        return HttpResponseClientRedirect(target)
+    return redirect(target)

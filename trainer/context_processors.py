@@ -23,3 +23,15 @@ def language_links(request: HttpRequest) -> dict:
             }
         )
     return {"language_links": links}
+
+
+def grading(request: HttpRequest) -> dict:
+    """``grading_standard``: the person's standard ("exact" or "chart", the session's);
+    ``grading_choices``: (value, label) pairs for templates/game/grading_toggle.html."""
+    from game.table_view import STANDARD_LABELS  # the game app is loaded after settings
+    from trainer.visitors import grading_standard
+
+    return {
+        "grading_standard": grading_standard(request),
+        "grading_choices": list(STANDARD_LABELS.items()),
+    }

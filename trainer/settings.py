@@ -81,6 +81,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "trainer.context_processors.language_links",
+                "trainer.context_processors.grading",
             ],
         },
     },
@@ -151,11 +152,11 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 90
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 
 # Accounts (trainer/accounts): Django's auth views under /<lang>/accounts/; the table after
-# logging in or out. Mail goes through MAILERS (Django 6.1; the EMAIL_* settings are
-# deprecated): the console in development, locmem in tests (Django's test set-up).
+# logging in, the log-in page after logging out. Mail goes through MAILERS (Django 6.1; the
+# EMAIL_* settings are deprecated): the console in development, locmem in tests.
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "game:home"
-LOGOUT_REDIRECT_URL = "game:home"
+LOGOUT_REDIRECT_URL = "accounts:login"
 MAILERS = {
     "default": {
         "BACKEND": os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

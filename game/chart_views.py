@@ -1,0 +1,160 @@
+"""The basic strategy chart page of a variant or a custom rule set: hard, soft, pairs and
+(where the rules allow it) surrender tables coloured by action, each cell's EVs on hover,
+the two-card exceptions, printable on one A4 page. The chart comes from the rule set's
+stored results (game/strategy_store.py), derived from exact EVs (chart.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+from django.views.decorators.http import require_safe
+
+from game.engine.round import Action
+from game.engine.strategy.chart import HARD_ROWS, PAIR_ROWS, SOFT_ROWS, UPCARDS, Chart
+from game.labels import ACTION_LABELS
+from game.models import CUSTOM_PREFIX, RuleSet, rules_for
+from game.strategy_store import chart_for, game_ev_for
+from game.table_view import PLAYABLE, rules_summary, variant_name
+
+# What each cell shows once surrender is taken out (it has its own table).
+WITHOUT_SURRENDER = {"Rh": "H", "Rs": "S", "Rp": "P"}
+CODE_NAMES = {
+    "H": pgettext_lazy("chart cell", "Hit"),
+    "S": pgettext_lazy("chart cell", "Stand"),
+    "D": pgettext_lazy("chart cell", "Double, else hit"),
+    "Ds": pgettext_lazy("chart cell", "Double, else stand"),
+    "P": pgettext_lazy("chart cell", "Split"),
+    "R": pgettext_lazy("chart cell", "Surrender"),
+}
+# Short cell letters per language (the chart's own abbreviations).
+CODE_LETTERS = {
+    "H": pgettext_lazy("chart cell letter: hit", "H"),
+    "S": pgettext_lazy("chart cell letter: stand", "S"),
+    "D": pgettext_lazy("chart cell letter: double else hit", "D"),
+    "Ds": pgettext_lazy("chart cell letter: double else stand", "Ds"),
+    "P": pgettext_lazy("chart cell letter: split", "P"),
+    "R": pgettext_lazy("chart cell letter: surrender", "R"),
+}
+MINUS = "\u2212"
+UPCARD_LABELS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "A"]
+
+
+def _hover(evs: dict[Action, float]) -> str:
+    """'Stand -0.1541 · Hit -0.2101 …' (typographic minus signs): a cell's EVs, best first."""
+    ordered = sorted(evs.items(), key=lambda item: -item[1])
+    return " · ".join(f"{ACTION_LABELS[a]} {v:+.4f}".replace("-", MINUS) for a, v in ordered)
+
+
+def _cells(chart: Chart, kind: str, row: int) -> list[dict[str, Any]]:
+    cells = []
+    for up in UPCARDS:
+        cell = getattr(chart, kind)[row][up]
+        code = WITHOUT_SURRENDER.get(cell.code, cell.code)
+        cells.append(
+            {
+                "code": code,
+                "letter": CODE_LETTERS[code],
+                "name": CODE_NAMES[code],
+                "css": code.lower(),
+                "hover": _hover({a: v for a, v in cell.evs.items() if a is not Action.SURRENDER}),
+            }
+        )
+    return cells
+
+
+def _surrender_cells(chart: Chart, kind: str, row: int) -> list[dict[str, Any]]:
+    cells = []
+    for up in UPCARDS:
+        cell = getattr(chart, kind)[row][up]
+        yes = cell.code.startswith("R")
+        cells.append(
+            {
+                "code": "R" if yes else "",
+                "letter": CODE_LETTERS["R"] if yes else "",
+                "name": CODE_NAMES["R"] if yes else "",
+                "css": "r" if yes else "blank",
+                "hover": _hover(cell.evs),
+            }
+        )
+    return cells
+
+
+def chart_context(variant: str) -> dict[str, Any]:
+    """The chart page's context for a table variant string. Raises Http404 for an unknown
+    variant, a missing rule set or the banker game (no chart)."""
+    if variant.startswith(CUSTOM_PREFIX):
+        if not RuleSet.objects.filter(pk=variant.removeprefix(CUSTOM_PREFIX)).exists():
+            raise Http404("no such rule set")
+    elif variant not in PLAYABLE:
+        raise Http404("no such game")
+    rules = rules_for(variant)
+    if rules.game != "casino":
+        raise Http404("the banker game has no basic strategy chart")
+    chart = chart_for(rules)
+    hard = [
+        {"label": "17+" if t == 17 else str(t), "cells": _cells(chart, "hard", t)}
+        for t in HARD_ROWS
+    ]
+    soft = [{"label": f"A,{o}", "cells": _cells(chart, "soft", o)} for o in SOFT_ROWS]
+    pair_name = {1: "A", 10: "10"}
+    pairs = [
+        {
+            "label": f"{pair_name.get(c, c)},{pair_name.get(c, c)}",
+            "cells": _cells(chart, "pairs", c),
+        }
+        for c in PAIR_ROWS
+    ]
+    surrender = []
+    if rules.surrender != "none":
+        for kind, rows in (("hard", HARD_ROWS), ("pairs", PAIR_ROWS)):
+            for row in rows:
+                cells = _surrender_cells(chart, kind, row)
+                if any(c["code"] for c in cells):
+                    label = (
+                        ("17+" if row == 17 else str(row))
+                        if kind == "hard"
+                        else f"{pair_name.get(row, row)},{pair_name.get(row, row)}"
+                    )
+                    surrender.append({"label": label, "cells": cells})
+    exceptions = [
+        {
+            "cards": ",".join(pair_name.get(c, str(c)) for c in e.cards),
+            "upcard": UPCARD_LABELS[UPCARDS.index(e.upcard)],
+            "chart": CODE_NAMES[WITHOUT_SURRENDER.get(e.chart, e.chart)]
+            if not e.chart.startswith("R")
+            else CODE_NAMES["R"],
+            "best": CODE_NAMES[e.best if not e.best.startswith("R") else "R"],
+            "gain": e.gain,
+        }
+        for e in chart.exceptions
+    ]
+    return {
+        "variant": variant,
+        "variant_name": variant_name(variant),
+        "rules_summary": rules_summary(rules),
+        "upcards": UPCARD_LABELS,
+        "hard": hard,
+        "soft": soft,
+        "pairs": pairs,
+        "surrender": surrender,
+        "surrender_rule": rules.surrender,
+        "exceptions": exceptions,
+        "legend": [
+            {"css": code.lower(), "letter": CODE_LETTERS[code], "name": CODE_NAMES[code]}
+            for code in ("H", "S", "D", "Ds", "P", *(("R",) if surrender else ()))
+        ],
+        "house_edge": -100 * game_ev_for(rules, "cd"),
+        "decks": rules.decks,
+    }
+
+
+@require_safe
+def chart_page(request: HttpRequest, variant: str) -> HttpResponse:
+    """The chart page of ``variant`` (a preset or "custom-<id>"); 404 for anything else."""
+    context = chart_context(variant)
+    context["title"] = _("Basic strategy: %(game)s") % {"game": context["variant_name"]}
+    return render(request, "game/chart.html", context)

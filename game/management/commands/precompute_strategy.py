@@ -1,0 +1,39 @@
+"""``python manage.py precompute_strategy [--variant NAME ...]``: compute and store the
+strategy results (basic strategy chart, game EVs) of the casino presets, so no page or
+decision waits for them. ``make run`` runs it after the migrations; results already stored
+are read, not recomputed."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from game.engine.rules import PRESETS
+from game.strategy_store import precompute
+
+
+class Command(BaseCommand):
+    help = "Compute and store the strategy results of the casino presets (or --variant ones)."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--variant",
+            action="append",
+            default=None,
+            help=f"a preset ({', '.join(sorted(PRESETS))}); repeatable; default: every casino one",
+        )
+
+    def handle(self, *args, **options):
+        names = options["variant"] or sorted(PRESETS)
+        unknown = [n for n in names if n not in PRESETS]
+        if unknown:
+            raise CommandError(
+                f"unknown variant {', '.join(unknown)}; choose from {', '.join(sorted(PRESETS))}"
+            )
+        for name in names:
+            rules = PRESETS[name]
+            if rules.game != "casino":
+                self.stdout.write(f"{name}: the banker game has no chart (skipped)")
+                continue
+            timings = precompute(rules)
+            parts = ", ".join(f"{kind} {seconds:.2f} s" for kind, seconds in timings.items())
+            self.stdout.write(f"{name}: {parts}")

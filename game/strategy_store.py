@@ -1,0 +1,147 @@
+"""Strategy results computed once per rule set and kept: in the database (``StrategyResult``,
+keyed by ``RuleSet.id_for(rules)`` and a kind) and in this process's memory.
+
+- ``chart_for(rules)``: the total-dependent basic strategy ``Chart`` (about 1 s at 6 decks
+  to compute; a database read after that).
+- ``game_ev_for(rules, strategy)``: the game EV (units of the initial bet) under the
+  composition-dependent ("cd") or total-dependent ("td") strategy.
+- ``evs_cache(rules)``: a shared in-process ``EVCache`` for hand EVs of these rules (the
+  table's grading and the drills reuse the memoized values).
+
+``precompute(rules)`` fills the store for one rule set (``manage.py precompute_strategy``
+does the five presets; ``make run`` runs it). Results carry ``ENGINE_VERSION``: raise it
+when the engine's numbers change so that stored results are recomputed.
+"""
+
+from __future__ import annotations
+
+import inspect
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from game.engine.rules import Rules
+from game.engine.strategy.chart import Chart, basic_strategy
+from game.engine.strategy.ev import EVCache, game_ev
+from game.models import RuleSet, StrategyResult
+
+ENGINE_VERSION = 1
+_MEMORY_SIZE = 32
+_memory: OrderedDict[tuple[str, str], Any] = OrderedDict()
+_caches: OrderedDict[str, EVCache] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _remember(key: tuple[str, str], value: Any) -> None:
+    with _lock:
+        _memory[key] = value
+        _memory.move_to_end(key)
+        while len(_memory) > _MEMORY_SIZE:
+            _memory.popitem(last=False)
+
+
+def _stored(rules: Rules, kind: str, compute: Callable[[], Any]) -> Any:
+    """The JSON payload of ``kind`` for ``rules``: from memory, else the database, else
+    computed now and stored (a concurrent writer of the same result is harmless: the first
+    row wins)."""
+    rules_id = RuleSet.id_for(rules)
+    key = (rules_id, kind)
+    with _lock:
+        if key in _memory:
+            _memory.move_to_end(key)
+            return _memory[key]
+    row = StrategyResult.objects.filter(
+        rules_id=rules_id, kind=kind, engine_version=ENGINE_VERSION
+    ).first()
+    if row is not None:
+        payload = row.payload
+    else:
+        started = time.perf_counter()
+        payload = compute()
+        seconds = time.perf_counter() - started
+        try:
+            with transaction.atomic():
+                StrategyResult.objects.update_or_create(
+                    rules_id=rules_id,
+                    kind=kind,
+                    defaults={
+                        "payload": payload,
+                        "seconds": seconds,
+                        "engine_version": ENGINE_VERSION,
+                    },
+                )
+        except IntegrityError:  # another request stored it first
+            pass
+    _remember(key, payload)
+    return payload
+
+
+def evs_cache(rules: Rules) -> EVCache:
+    """A shared ``EVCache`` for ``rules`` (the most recent few rule sets are kept)."""
+    rules_id = RuleSet.id_for(rules)
+    with _lock:
+        cache = _caches.get(rules_id)
+        if cache is None or cache.rules != rules:
+            cache = EVCache(rules)
+            _caches[rules_id] = cache
+        _caches.move_to_end(rules_id)
+        while len(_caches) > 8:
+            _caches.popitem(last=False)
+        if len(cache) > 200_000:  # bound the memory a long-running server gives it
+            cache.clear()
+        return cache
+
+
+_charts: dict[tuple[str, int], Chart] = {}
+
+
+def chart_for(rules: Rules) -> Chart:
+    """The basic strategy chart of a casino rule set (``basic_strategy``), stored.
+    Raises StrategyError for the banker game."""
+    payload = _stored(rules, "chart", lambda: basic_strategy(rules).to_json())
+    key = (RuleSet.id_for(rules), id(payload))
+    chart = _charts.get(key)
+    if chart is None:
+        chart = Chart.from_json(payload)
+        _charts.clear() if len(_charts) > _MEMORY_SIZE else None
+        _charts[key] = chart
+    return chart
+
+
+def game_ev_for(rules: Rules, strategy: str = "cd") -> float:
+    """The game EV of a casino rule set, units of the initial bet, under the
+    composition-dependent ("cd") or total-dependent ("td") strategy, stored.
+    Raises StrategyError for the banker game, ValueError for another strategy."""
+    if strategy not in ("cd", "td"):
+        raise ValueError(f"unknown strategy {strategy!r}: use cd or td")
+    if strategy == "cd":
+        return float(_stored(rules, "game_ev_cd", lambda: game_ev(rules)))
+    return float(_stored(rules, "game_ev_td", lambda: game_ev(rules, strategy="td")))
+
+
+def precompute(rules: Rules, *, with_td: bool = True) -> dict[str, float]:
+    """Compute and store every result of ``rules`` not stored yet; returns the seconds each
+    kind took now (0 for one already stored)."""
+    with_td = with_td and "strategy" in inspect.signature(game_ev).parameters
+    timings = {}
+    for kind, run in (
+        ("chart", lambda: chart_for(rules)),
+        ("game_ev_cd", lambda: game_ev_for(rules, "cd")),
+        *((("game_ev_td", lambda: game_ev_for(rules, "td")),) if with_td else ()),
+    ):
+        started = time.perf_counter()
+        run()
+        timings[kind] = time.perf_counter() - started
+    return timings
+
+
+def forget() -> None:
+    """Empty this process's memory of results (tests; the database keeps them)."""
+    with _lock:
+        _memory.clear()
+        _caches.clear()
+        _charts.clear()

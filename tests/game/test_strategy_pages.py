@@ -1,0 +1,192 @@
+# The expected strings hold Cyrillic letters and typographic minus signs on purpose.
+# ruff: noqa: RUF001
+"""The strategy at the table and on its own pages: the grading standard (exact or chart),
+"by the chart: correct", the chart page per variant and custom rule set, and the stored
+results per rule set (game/strategy_store.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.utils import translation
+
+from game import strategy_store
+from game.engine.rules import PRESETS
+from game.models import RuleSet, StrategyResult
+from tests.factories import TableSessionFactory
+from tests.game.test_views import client_for, fresh, hx_act, hx_deal, text
+
+pytestmark = pytest.mark.django_db
+
+# Player 2,10 (hard 12) against a 4 (hole 9): the chart says stand (hard 12 v 4); for these
+# very cards hitting is better by 0.0008 at 6 decks (a two-card exception of every preset).
+TWELVE_V_4 = ["2S", "4D", "TC", "9H", "5S", "3C", "4C"]
+# T,6 against a ten (hole 9, no natural): the chart and the exact play both say hit.
+SIXTEEN_V_T = ["TS", "TD", "6C", "9H", "5S"]
+
+
+def set_standard(client: Client, standard: str) -> None:
+    response = client.post("/en/settings/grading/", {"standard": standard, "next": "/en/table/"})
+    assert response.status_code == 302 and response.url == "/en/table/"
+
+
+def test_exact_standard_marks_a_chart_play_by_the_chart_correct() -> None:
+    table = TableSessionFactory(variant="russian", stacked=TWELVE_V_4)
+    client = client_for(table)
+    hx_deal(client, table, bet="10")
+    html = text(hx_act(client, table, "stand"))
+    decision = fresh(table).decisions.get()
+    assert (decision.standard, decision.action, decision.best_action) == ("exact", "stand", "hit")
+    assert decision.chart_action == "stand"
+    assert decision.loss == pytest.approx(decision.evs["hit"] - decision.evs["stand"])
+    assert 0.0005 < decision.loss < 0.001
+    assert "By the chart: correct" in html
+    assert "For these exact cards Hit is better by 0.0008 of your bet." in html
+
+
+def test_chart_standard_takes_the_chart_play_as_best() -> None:
+    table = TableSessionFactory(variant="russian", stacked=TWELVE_V_4)
+    client = client_for(table)
+    set_standard(client, "chart")
+    hx_deal(client, table, bet="10")
+    html = text(hx_act(client, table, "stand"))
+    decision = fresh(table).decisions.get()
+    assert decision.standard == "chart"
+    assert (decision.best_action, decision.severity) == ("stand", "best")
+    assert decision.loss == 0
+    assert re.search(r'<div id="decision-flag"[^>]* hidden>', html)
+
+
+def test_chart_standard_shows_a_play_better_than_the_chart() -> None:
+    table = TableSessionFactory(variant="russian", stacked=TWELVE_V_4)
+    client = client_for(table)
+    set_standard(client, "chart")
+    hx_deal(client, table, bet="10")
+    html = text(hx_act(client, table, "hit"))
+    decision = fresh(table).decisions.get()
+    assert (decision.action, decision.best_action, decision.loss) == ("hit", "stand", 0.0)
+    assert "Better than the chart" in html
+    assert "The chart says Stand, but for these exact cards Hit is at least as good." in html
+
+
+def test_chart_standard_flags_a_deviation_from_the_chart_with_its_cost() -> None:
+    table = TableSessionFactory(variant="russian", stacked=SIXTEEN_V_T)
+    client = client_for(table)
+    set_standard(client, "chart")
+    hx_deal(client, table, bet="10")
+    html = text(hx_act(client, table, "stand"))
+    decision = fresh(table).decisions.get()
+    # ORACLES.md 10,6 v 10 (post-peek): stand -0.540954, hit -0.534676.
+    assert decision.loss == pytest.approx(0.006278, abs=2e-6)
+    assert "You chose Stand; the chart says Hit." in html
+    assert "It cost 0.0063 of your bet on average." in html
+
+
+def test_an_unknown_standard_changes_nothing_and_says_so() -> None:
+    client = Client()
+    response = client.post(
+        "/ru/settings/grading/", {"standard": "psychic", "next": "/ru/table/"}, follow=True
+    )
+    assert "Выберите точную игру или таблицу." in response.content.decode()
+    assert client.session.get("grading_standard") is None
+
+
+def test_the_standard_refuses_to_send_you_off_site() -> None:
+    client = Client()
+    response = client.post(
+        "/en/settings/grading/", {"standard": "chart", "next": "https://evil.example/"}
+    )
+    assert response.url == "/en/table/"
+    assert client.session["grading_standard"] == "chart"
+
+
+# -- the chart page ---------------------------------------------------------------------------
+def cell(html: str, table_title: str, row: str, upcard_index: int) -> str:
+    """The data-code of a chart cell (row label, upcard column 0..9 for 2..10, A)."""
+    section = html.split(f"<h2>{table_title}</h2>")[1].split("</table>")[0]
+    line = re.search(rf"<th scope=\"row\">{re.escape(row)}</th>(.*?)</tr>", section).group(1)
+    return re.findall(r'data-code="([^"]*)"', line)[upcard_index]
+
+
+def test_chart_page_of_the_russian_game_matches_published_basic_strategy() -> None:
+    html = Client().get("/en/chart/russian/").content.decode()
+    # 6 decks, S17, DAS, peek (ORACLES.md's 6-deck chart): hard 12 v 2 hit, v 4 stand; 11 v A
+    # hit (S17); A,7 v 9 hit, v 2 stand; A,7 v 3 double else stand; 9,9 v 7 stand; 8,8 v A split.
+    assert cell(html, "Hard totals", "12", 0) == "H"
+    assert cell(html, "Hard totals", "12", 2) == "S"
+    assert cell(html, "Hard totals", "11", 9) == "H"
+    assert cell(html, "Soft totals", "A,7", 7) == "H"
+    assert cell(html, "Soft totals", "A,7", 0) == "S"
+    assert cell(html, "Soft totals", "A,7", 1) == "Ds"
+    assert cell(html, "Pairs", "9,9", 5) == "S"
+    assert cell(html, "Pairs", "8,8", 9) == "P"
+    assert "<h2>Surrender</h2>" not in html  # no surrender in the Russian game
+    assert "2,10 against 4: Hit instead of Stand (+0.0008)" in html
+    # The hover of hard 12 v 2: the cell's name, then each action's EV, best first.
+    hover = re.search(r'<th scope="row">12</th><td class="cell h" title="([^"]*)"', html)
+    assert re.fullmatch(r"Hit: Hit −0\.\d{4} · Stand −0\.\d{4} · Double −\d\.\d{4}", hover[1])
+
+
+def test_chart_page_has_a_surrender_table_where_the_rules_allow_it() -> None:
+    html = Client().get("/en/chart/ajnc/").content.decode()  # late surrender
+    assert "<h2>Surrender</h2>" in html
+    assert cell(html, "Surrender", "16", 8) == "R"  # 16 v 10
+    assert cell(html, "Hard totals", "16", 8) == "H"  # ...else hit
+
+
+def test_chart_page_in_every_language() -> None:
+    expected = {
+        "en": "Hard totals",
+        "sr-latn": "Tvrdi zbirovi",
+        "hr": "Tvrdi zbrojevi",
+        "ru": "Жёсткие суммы",
+        "bg": "Твърди суми",
+    }
+    for lang, words in expected.items():
+        with translation.override(lang):
+            html = Client().get(f"/{lang}/chart/european/").content.decode()
+        assert words in html, lang
+    ru = Client().get("/ru/chart/russian/").content.decode()
+    assert ">Х</td>" in ru and ">Е</td>" in ru  # the Russian letters: Хватит, Ещё
+
+
+def test_chart_page_of_a_custom_rule_set_and_404s() -> None:
+    rules = PRESETS["european"].with_overrides({"dealer_hits_soft_17": "true"})
+    ruleset = RuleSet.save_rules(rules, "european")
+    html = Client().get(f"/en/chart/custom-{ruleset.id}/").content.decode()
+    assert "The dealer hits soft 17." in html or "soft 17" in html
+    assert Client().get("/en/chart/custom-nosuchid00/").status_code == 404
+    assert Client().get("/en/chart/blackjack-deluxe/").status_code == 404
+    assert Client().get("/en/chart/dvadtsat-odno/").status_code == 404
+
+
+# -- the store --------------------------------------------------------------------------------
+def test_results_are_stored_per_rule_set_and_read_back() -> None:
+    strategy_store.forget()
+    rules = PRESETS["croatian"]
+    chart = strategy_store.chart_for(rules)
+    row = StrategyResult.objects.get(rules_id=RuleSet.id_for(rules), kind="chart")
+    assert row.seconds > 0
+    strategy_store.forget()  # a new process: read from the database, not computed
+    row.payload["hard"]["12"]["2"]["code"] = "S"  # a marker only the stored copy has
+    row.save()
+    assert strategy_store.chart_for(rules).code("hard", 12, 2) == "S"
+    assert chart.code("hard", 12, 2) == "H"
+    strategy_store.forget()
+
+
+def test_precompute_command_stores_every_casino_preset(capsys) -> None:
+    strategy_store.forget()
+    call_command("precompute_strategy", "--variant", "european", "--variant", "dvadtsat-odno")
+    out = capsys.readouterr().out
+    assert "european: chart" in out and "the banker game has no chart" in out
+    kinds = set(
+        StrategyResult.objects.filter(rules_id=RuleSet.id_for(PRESETS["european"])).values_list(
+            "kind", flat=True
+        )
+    )
+    assert {"chart", "game_ev_cd"} <= kinds
+    strategy_store.forget()
