@@ -1,0 +1,378 @@
+"""Starting a drill, asking its next question, answering it, ending it.
+
+The views call these; every refusal is a ``DrillError`` whose message is shown to the
+person (translated), and a refused request changes nothing. Answers are graded by the
+strategy engine (``grade_decision``: the EV of every legal action for this hand, from a
+full shoe of the rules' decks without the hand and the upcard) against the person's
+standard ("exact" or "chart", trainer.visitors.grading_standard), stored as a
+``GradedDecision`` (source "drill") that the review pages read, and rated for FSRS
+(scheduling.py).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import uuid
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from game.engine.round import Action
+from game.engine.rules import Rules, RulesError
+from game.engine.strategy.advisor import Grade, Severity, grade_decision
+from game.models import CUSTOM_PREFIX, GradedDecision, RuleSet, rules_for
+from game.strategy_store import evs_cache
+from trainer.drills.models import DrillQuestion, DrillSession, SituationCard, cards_of
+from trainer.drills.scheduling import next_situation, rating_for
+from trainer.drills.situations import (
+    RULE_CATEGORIES,
+    DrillUnavailable,
+    Situation,
+    catalog,
+    category_situations,
+    classify_decision,
+    deal_question,
+    strategy_chart,
+)
+
+# The presets with a dealer chart ("dvadtsat-odno", the banker game, has none).
+DRILL_PRESETS = ("european", "ajnc", "croatian", "russian")
+# "My weak spots": this many situations, the weakest first.
+WEAK_SPOTS = 20
+# A response time longer than this is stored as this (the person left the page).
+MAX_RESPONSE_MS = 10 * 60 * 1000
+MAX_DAYS = 3650
+NO_SUCH_GAME = _("There is no such game to drill. Choose one from the list.")
+
+
+class DrillError(Exception):
+    """A request the drill refuses; ``message`` is shown to the person (translated)."""
+
+    def __init__(self, message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+def _rng() -> random.Random:
+    return secrets.SystemRandom()
+
+
+def drill_rules(variant: str) -> Rules:
+    """The Rules of a drillable variant: a casino preset or a saved custom rule set of the
+    casino game that the strategy engine can chart.
+
+    Raises DrillError (a message for the person) otherwise."""
+    if variant.startswith(CUSTOM_PREFIX):
+        try:
+            rules = rules_for(variant)
+        except (RuleSet.DoesNotExist, RulesError):
+            raise DrillError(NO_SUCH_GAME) from None
+    elif variant in DRILL_PRESETS:
+        rules = rules_for(variant)
+    elif variant == "dvadtsat-odno":
+        raise DrillError(_("Twenty-one with a rotating bank has no dealer chart to drill."))
+    else:
+        raise DrillError(NO_SUCH_GAME)
+    if rules.game != "casino":
+        raise DrillError(_("Twenty-one with a rotating bank has no dealer chart to drill."))
+    try:
+        catalog(rules)
+    except DrillUnavailable:
+        raise DrillError(
+            _("The strategy engine cannot chart these rules, so they cannot be drilled.")
+        ) from None
+    return rules
+
+
+# -- the person's own lists ------------------------------------------------------------------
+def _decisions(visitor: uuid.UUID, rules_id: str):
+    return GradedDecision.objects.filter(visitor=visitor, rules_id=rules_id).only(
+        "hand", "upcard", "insurance", "severity", "loss", "created_at"
+    )
+
+
+def mistaken_situations(
+    visitor: uuid.UUID, rules: Rules, days: int | None, now: datetime
+) -> list[tuple[str, str]]:
+    """The situations of ``rules`` the visitor got wrong (a GradedDecision, at the table
+    or in a drill, with a loss above 0 or a severity other than "best") in the last
+    ``days`` days (every one on record when None), most often missed first."""
+    found = _decisions(visitor, RuleSet.id_for(rules)).filter(
+        Q(loss__gt=0) | ~Q(severity=Severity.BEST.value)
+    )
+    if days is not None:
+        found = found.filter(created_at__gte=now - timedelta(days=days))
+    counts: Counter[tuple[str, str]] = Counter()
+    for decision in found.order_by("-created_at"):
+        key = classify_decision(decision.hand, decision.upcard, rules, insurance=decision.insurance)
+        if key is not None:
+            counts[key] += 1
+    return [key for key, _n in counts.most_common()]
+
+
+def weak_situations(visitor: uuid.UUID, rules: Rules) -> list[tuple[str, str]]:
+    """The visitor's weak spots in ``rules``: up to WEAK_SPOTS situations with at least one
+    decision that was not the best (table and drills), lowest accuracy first, then the
+    most misses, then the most lapses of the situation's card."""
+    rules_id = RuleSet.id_for(rules)
+    tally: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for decision in _decisions(visitor, rules_id).order_by("id"):
+        key = classify_decision(decision.hand, decision.upcard, rules, insurance=decision.insurance)
+        if key is not None:
+            tally[key][0] += 1
+            tally[key][1] += decision.severity == Severity.BEST.value
+    cards = cards_of(visitor, rules_id)
+    weak = [key for key, (count, best) in tally.items() if best < count]
+
+    def weakness(key: tuple[str, str]) -> tuple[float, int, int]:
+        count, best = tally[key]
+        lapses = cards[key].lapses if key in cards else 0
+        return (best / count, best - count, -lapses)
+
+    return sorted(weak, key=weakness)[:WEAK_SPOTS]
+
+
+# -- starting ------------------------------------------------------------------------------------
+def start_drill(
+    visitor: uuid.UUID,
+    variant: str,
+    category: str,
+    days: int | None = None,
+    *,
+    now: datetime,
+    rng: random.Random | None = None,
+) -> DrillSession:
+    """A new drill session of ``variant`` and ``category`` with its first question.
+
+    Raises DrillError for a variant that cannot be drilled, an unknown category, or a
+    category with no situation (no surrender or insurance in these rules, no weak spots or
+    no mistakes yet); nothing is created then."""
+    rules = drill_rules(variant)
+    pool = None
+    if category in RULE_CATEGORIES:
+        if not category_situations(rules, category):
+            raise DrillError(
+                _("This game has no situations in that category. Choose another category.")
+            )
+    elif category == "weak":
+        pool = weak_situations(visitor, rules)
+        if not pool:
+            raise DrillError(
+                _(
+                    "No weak spots yet: every decision you made in this game so far was the "
+                    "best play. Drill all hands first."
+                )
+            )
+    elif category == "mistakes":
+        pool = mistaken_situations(visitor, rules, days, now)
+        if not pool:
+            raise DrillError(_("You made no mistakes in this game in that period."))
+    else:
+        raise DrillError(_("Choose one of the categories."))
+    with transaction.atomic():
+        session = DrillSession.objects.create(
+            visitor=visitor,
+            variant=variant,
+            rules_id=RuleSet.id_for(rules),
+            category=category,
+            days=days if category == "mistakes" else None,
+            pool=[list(key) for key in pool] if pool is not None else None,
+        )
+        _ask(session, rules, None, now, rng or _rng())
+    return session
+
+
+# -- asking ----------------------------------------------------------------------------------------
+def session_pool(session: DrillSession, rules: Rules) -> list[Situation]:
+    """The situations a drill session asks about: its category's, or its chosen list."""
+    if session.pool is None:
+        return category_situations(rules, session.category)
+    situations = catalog(rules)
+    return [situations[key] for key in map(tuple, session.pool) if key in situations]
+
+
+def _ask(
+    session: DrillSession,
+    rules: Rules,
+    previous: DrillQuestion | None,
+    now: datetime,
+    rng: random.Random,
+) -> DrillQuestion:
+    """Create the session's next question (see scheduling.next_situation)."""
+    cards = {key: card.stats for key, card in cards_of(session.visitor, session.rules_id).items()}
+    situation, tier = next_situation(
+        session_pool(session, rules),
+        cards,
+        previous.key if previous else None,
+        now,
+        rng,
+        fallback=list(catalog(rules).values()),
+    )
+    question = deal_question(situation, rules, rng)
+    return DrillQuestion.objects.create(
+        session=session,
+        number=previous.number + 1 if previous else 1,
+        hand_class=situation.hand_class,
+        upcard_value=situation.upcard,
+        tier=tier,
+        hand=[c.code for c in question.hand],
+        upcard=question.upcard.code,
+        insurance=situation.is_insurance,
+        legal=[a.value for a in question.legal],
+        shown_at=now,
+    )
+
+
+def next_question(
+    session: DrillSession, after: str, *, now: datetime, rng: random.Random | None = None
+) -> DrillQuestion:
+    """The question after number ``after`` (the one the person just saw answered): a new
+    one when that is the latest and it is answered, else the latest as it stands (a double
+    click on Next asks one question, not two).
+
+    Raises DrillError for an ended session."""
+    with transaction.atomic():
+        session = DrillSession.objects.select_for_update().get(pk=session.pk)
+        if session.ended_at is not None:
+            raise DrillError(_("This drill has ended. Start a new one from the drills page."))
+        latest = session.latest
+        if latest is None or not latest.answered or str(latest.number) != str(after).strip():
+            return latest
+        try:
+            with transaction.atomic():
+                question = _ask(session, drill_rules(session.variant), latest, now, rng or _rng())
+        except IntegrityError:  # another request asked it first
+            return session.latest
+        DrillSession.objects.filter(pk=session.pk).update(updated_at=now)
+        return question
+
+
+def show_question(question: DrillQuestion, now: datetime) -> None:
+    """Restart the clock of an unanswered question shown again (a resumed drill), so its
+    response time counts from when the person sees it."""
+    if not question.answered:
+        DrillQuestion.objects.filter(pk=question.pk, answered_at__isnull=True).update(shown_at=now)
+        question.shown_at = now
+
+
+# -- answering ----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """An answered question and its grade."""
+
+    question: DrillQuestion
+    decision: GradedDecision
+    grade: Grade
+
+
+ALREADY_ANSWERED = _(
+    "That question was already answered (a double click, the back button or another tab). "
+    "The drill shows where it stands now."
+)
+
+
+def answer_question(
+    session: DrillSession, number: str, action_text: str, standard: str, *, now: datetime
+) -> Answer:
+    """Grade the answer ``action_text`` to question ``number`` of ``session`` against
+    ``standard``, store it (the question's answer, a GradedDecision, the situation's FSRS
+    card) in one transaction, and return it.
+
+    Raises DrillError for an ended session, a question that is not the session's latest or
+    is already answered, or an action that is not one of the question's legal actions;
+    nothing changes then."""
+    with transaction.atomic():
+        session = DrillSession.objects.select_for_update().get(pk=session.pk)
+        if session.ended_at is not None:
+            raise DrillError(_("This drill has ended. Start a new one from the drills page."))
+        latest = session.latest
+        if latest is None or str(latest.number) != str(number).strip():
+            if latest is not None and session.questions.filter(number=_int(number)).exists():
+                raise DrillError(ALREADY_ANSWERED)
+            raise DrillError(_("That question is not part of this drill."))
+        question = latest
+        if question.answered:
+            raise DrillError(ALREADY_ANSWERED)
+        try:
+            action = Action(action_text)
+        except ValueError:
+            action = None
+        if action is None or action.value not in question.legal:
+            raise DrillError(_("That is not one of the choices for this hand."))
+        rules = drill_rules(session.variant)
+        verdict = grade_decision(
+            question.hand,
+            question.upcard,
+            rules,
+            action,
+            [Action(a) for a in question.legal],
+            insurance=question.insurance,
+            chart=strategy_chart(rules),
+            standard=standard,
+            cache=evs_cache(rules),
+        )
+        if verdict is None:  # every legal action is valued; this would be an engine bug
+            raise DrillError(_("That is not one of the choices for this hand."))
+        elapsed = int((now - question.shown_at).total_seconds() * 1000)
+        response_ms = min(max(elapsed, 0), MAX_RESPONSE_MS)
+        correct = verdict.severity is Severity.BEST
+        rating = rating_for(
+            correct=correct, close=verdict.severity is Severity.CLOSE, response_ms=response_ms
+        )
+        updated = DrillQuestion.objects.filter(pk=question.pk, answered_at__isnull=True).update(
+            answered_at=now,
+            action=action.value,
+            response_ms=response_ms,
+            correct=correct,
+            rating=int(rating),
+        )
+        if updated != 1:
+            raise DrillError(ALREADY_ANSWERED)
+        decision = GradedDecision.objects.create(
+            source="drill",
+            drill_session=session.public_id,
+            visitor=session.visitor,
+            table=None,
+            table_version=0,
+            round_number=question.number,
+            rules_id=session.rules_id,
+            variant=session.variant,
+            from_split=False,
+            standard=verdict.standard,
+            chart_action=verdict.chart_action.value if verdict.chart_action else "",
+            response_ms=response_ms,
+            hand=list(question.hand),
+            upcard=question.upcard,
+            insurance=question.insurance,
+            action=verdict.chosen.value,
+            best_action=verdict.best.value,
+            evs={a.value: v for a, v in verdict.evs.items()},
+            loss=verdict.loss,
+            severity=verdict.severity.value,
+        )
+        DrillQuestion.objects.filter(pk=question.pk).update(decision=decision)
+        card = SituationCard.for_update(session.visitor, session.rules_id, question.key, now)
+        card.record(rating, correct=correct, now=now, response_ms=response_ms)
+        DrillSession.objects.filter(pk=session.pk).update(updated_at=now)
+    question.refresh_from_db()
+    return Answer(question=question, decision=decision, grade=verdict)
+
+
+def _int(text: str) -> int:
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        return -1
+
+
+def end_drill(session: DrillSession, *, now: datetime) -> None:
+    """End the session (an unanswered question stays unanswered and ungraded); ending an
+    ended session changes nothing."""
+    DrillSession.objects.filter(pk=session.pk, ended_at__isnull=True).update(
+        ended_at=now, updated_at=now
+    )

@@ -1,0 +1,211 @@
+"""Drill sessions, their questions, and the person's FSRS card of every situation.
+
+- ``DrillSession``: one drill of a visitor: a variant (a preset or "custom-<id>"), a
+  category, and for "weak" and "mistakes" the situations chosen at the start (``pool``).
+  It can be left and resumed; ``ended_at`` once ended.
+- ``DrillQuestion``: the n-th question of a session: the situation, the cards dealt, the
+  engine's legal actions, when it was shown and, once answered, the answer, its time, its
+  FSRS rating and its ``GradedDecision``. A question is answered once: the answer is an
+  update of an unanswered row (``answered_at`` is null), so a double submit finds nothing
+  to update and changes nothing.
+- ``SituationCard``: the FSRS state of one situation for one visitor (rules id, hand
+  class, upcard), kept across sessions and days, with counts of reviews, right answers
+  and lapses. Merging visitors (trainer/visitors.py) may leave two cards of one situation
+  under one visitor; ``cards_of`` reads them as one (the latest review's state, counts
+  added) and ``SituationCard.for_update`` folds them into one row.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from django.db import models
+from fsrs import Card as FsrsCard
+from fsrs import Rating
+
+from game.models import GradedDecision
+from trainer.drills.scheduling import CardStats, is_lapse, new_card, review
+
+
+class DrillSession(models.Model):
+    """One visitor's drill of a variant and a category (see the module docstring)."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    visitor = models.UUIDField(db_index=True)
+    variant = models.CharField(max_length=40)
+    rules_id = models.CharField(max_length=16)
+    category = models.CharField(max_length=12)
+    # "mistakes": the period in days (None: every mistake on record).
+    days = models.PositiveSmallIntegerField(null=True, blank=True)
+    # "weak" and "mistakes": the situation keys [hand class, upcard] chosen at the start.
+    pool = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"drill {self.public_id} ({self.variant}, {self.category})"
+
+    @property
+    def latest(self) -> DrillQuestion | None:
+        """The last question asked (answered or not), None before the first."""
+        return self.questions.order_by("-number").first()
+
+
+class DrillQuestion(models.Model):
+    """The n-th question of a drill session (see the module docstring)."""
+
+    TIERS = (("due", "due"), ("new", "new"), ("weak", "weak"), ("extra", "extra"))
+
+    session = models.ForeignKey(DrillSession, on_delete=models.CASCADE, related_name="questions")
+    number = models.PositiveIntegerField()
+    hand_class = models.CharField(max_length=24)
+    # The situation's upcard value code ("2".."9", "T", "A"); ``upcard`` is the card dealt.
+    upcard_value = models.CharField(max_length=1)
+    tier = models.CharField(max_length=8, choices=TIERS)
+    hand = models.JSONField(help_text="card codes of the player's two cards")
+    upcard = models.CharField(max_length=2)
+    insurance = models.BooleanField(default=False)
+    legal = models.JSONField(help_text="the engine's legal actions (Action values)")
+    shown_at = models.DateTimeField()
+    answered_at = models.DateTimeField(null=True, blank=True)
+    action = models.CharField(max_length=20, blank=True, default="")
+    response_ms = models.PositiveIntegerField(null=True, blank=True)
+    correct = models.BooleanField(null=True, blank=True)
+    rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    decision = models.OneToOneField(
+        GradedDecision,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="drill_question",
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="unique_drill_question")
+        ]
+
+    def __str__(self) -> str:
+        return f"question {self.number} of {self.session_id}: {self.hand_class} v {self.upcard}"
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """The situation key (hand class, upcard value code)."""
+        return (self.hand_class, self.upcard_value)
+
+    @property
+    def answered(self) -> bool:
+        """True once the question has its answer."""
+        return self.answered_at is not None
+
+
+class SituationCard(models.Model):
+    """A visitor's FSRS card of one situation (see the module docstring)."""
+
+    visitor = models.UUIDField(db_index=True)
+    rules_id = models.CharField(max_length=16)
+    hand_class = models.CharField(max_length=24)
+    upcard = models.CharField(max_length=1)
+    # fsrs.Card.to_dict(): state, step, stability, difficulty, due, last_review.
+    fsrs = models.JSONField()
+    due = models.DateTimeField(db_index=True)
+    last_review = models.DateTimeField(null=True, blank=True)
+    reviews = models.PositiveIntegerField(default=0)
+    correct = models.PositiveIntegerField(default=0)
+    lapses = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["visitor", "rules_id"], name="situation_card_owner")]
+
+    def __str__(self) -> str:
+        return f"{self.hand_class} v {self.upcard} ({self.rules_id}): due {self.due:%Y-%m-%d %H:%M}"
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """The situation key (hand class, upcard value code)."""
+        return (self.hand_class, self.upcard)
+
+    @property
+    def card(self) -> FsrsCard:
+        """The FSRS card."""
+        return FsrsCard.from_dict(self.fsrs)
+
+    @property
+    def stats(self) -> CardStats:
+        """What the picker needs of this card."""
+        return CardStats(
+            due=self.due, reviews=self.reviews, correct=self.correct, lapses=self.lapses
+        )
+
+    @classmethod
+    def for_update(
+        cls, visitor: uuid.UUID, rules_id: str, key: tuple[str, str], now: datetime
+    ) -> SituationCard:
+        """The visitor's card of a situation, locked for the answer's transaction: a new,
+        unsaved card when there is none; several (after a merge) folded into one."""
+        rows = list(
+            cls.objects.select_for_update()
+            .filter(visitor=visitor, rules_id=rules_id, hand_class=key[0], upcard=key[1])
+            .order_by("id")
+        )
+        if not rows:
+            card = new_card(now)
+            return cls(
+                visitor=visitor,
+                rules_id=rules_id,
+                hand_class=key[0],
+                upcard=key[1],
+                fsrs=card.to_dict(),
+                due=card.due,
+            )
+        keep = _latest(rows)
+        others = [r for r in rows if r.pk != keep.pk]
+        if others:
+            keep.reviews = sum(r.reviews for r in rows)
+            keep.correct = sum(r.correct for r in rows)
+            keep.lapses = sum(r.lapses for r in rows)
+            cls.objects.filter(pk__in=[r.pk for r in others]).delete()
+        return keep
+
+    def record(
+        self, rating: Rating, *, correct: bool, now: datetime, response_ms: int | None
+    ) -> None:
+        """Review the card with ``rating`` at ``now`` and save it (counts included)."""
+        card = self.card
+        lapse = is_lapse(card, rating)
+        reviewed = review(card, rating, now, response_ms)
+        self.fsrs = reviewed.to_dict()
+        self.due = reviewed.due
+        self.last_review = reviewed.last_review
+        self.reviews += 1
+        self.correct += int(correct)
+        self.lapses += int(lapse)
+        self.save()
+
+
+def _latest(rows: list[SituationCard]) -> SituationCard:
+    """The card reviewed last (never-reviewed ones count as oldest)."""
+    return max(rows, key=lambda r: (r.last_review is not None, r.last_review or r.due, r.pk))
+
+
+def cards_of(visitor: uuid.UUID, rules_id: str) -> dict[tuple[str, str], SituationCard]:
+    """The visitor's cards of a rule set by situation key; duplicates (after a merge) read
+    as the latest reviewed one with the counts of all."""
+    found: dict[tuple[str, str], list[SituationCard]] = {}
+    for row in SituationCard.objects.filter(visitor=visitor, rules_id=rules_id).order_by("id"):
+        found.setdefault(row.key, []).append(row)
+    cards = {}
+    for key, rows in found.items():
+        card = _latest(rows)
+        if len(rows) > 1:
+            card.reviews = sum(r.reviews for r in rows)
+            card.correct = sum(r.correct for r in rows)
+            card.lapses = sum(r.lapses for r in rows)
+        cards[key] = card
+    return cards

@@ -1,0 +1,200 @@
+"""The drill pages: one view per action. HTMX requests get the drill card partial (and the
+score out of band); plain form posts are redirected to the session page, so everything
+works without JavaScript. Every drill belongs to a visitor; another visitor's answers 404."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
+
+from game.table_view import variant_name
+from trainer.drills.drill_view import (
+    CATEGORY_LABELS,
+    category_label,
+    feedback_view,
+    question_view,
+    score_view,
+    session_row,
+    situation_label,
+    variant_choices,
+)
+from trainer.drills.drilling import (
+    DrillError,
+    answer_question,
+    drill_rules,
+    end_drill,
+    next_question,
+    show_question,
+    start_drill,
+)
+from trainer.drills.forms import PERIODS, StartForm
+from trainer.drills.models import DrillSession
+from trainer.visitors import grading_standard, visitor_id
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _own_session(request: HttpRequest, public_id: uuid.UUID) -> DrillSession:
+    """The visitor's drill session with this id; 404 for anyone else's (or none)."""
+    visitor = visitor_id(request, create=False)
+    if visitor is None:
+        raise Http404("no drill")
+    return get_object_or_404(DrillSession, public_id=public_id, visitor=visitor)
+
+
+@require_safe
+def index(request: HtmxHttpRequest) -> HttpResponse:
+    """Choose a game and a category; the visitor's unfinished drills to resume."""
+    return _index(request, StartForm(initial=_initial(request)))
+
+
+def _initial(request: HttpRequest) -> dict:
+    return {
+        "variant": request.GET.get("variant") or "european",
+        "category": request.GET.get("category") or "all",
+        "days": request.GET.get("days") or "",
+    }
+
+
+def _index(request: HttpRequest, form: StartForm, status: int = 200) -> HttpResponse:
+    visitor = visitor_id(request, create=False)
+    chosen = form["variant"].value() or "european"
+    sessions = (
+        DrillSession.objects.filter(visitor=visitor, ended_at__isnull=True)
+        if visitor is not None
+        else DrillSession.objects.none()
+    )
+    context = {
+        "form": form,
+        "variants": variant_choices(visitor, chosen),
+        "chosen_variant": chosen,
+        "categories": [{"value": k, "label": v} for k, v in CATEGORY_LABELS.items()],
+        "chosen_category": form["category"].value() or "all",
+        "chosen_days": str(form["days"].value() or ""),
+        "periods": PERIODS,
+        "sessions": [session_row(s) for s in sessions[:20]],
+        "standard": grading_standard(request),
+    }
+    return render(request, "drills/index.html", context, status=status)
+
+
+@require_POST
+def start(request: HtmxHttpRequest) -> HttpResponse:
+    """Start a drill of the posted ``variant`` and ``category`` (``days`` for "mistakes")
+    and go to its first question; bad input shows the form again with the reason."""
+    form = StartForm(request.POST)
+    if form.is_valid():
+        try:
+            session = start_drill(
+                visitor_id(request),
+                form.cleaned_data["variant"],
+                form.cleaned_data["category"],
+                form.cleaned_data["days"],
+                now=timezone.now(),
+            )
+        except DrillError as exc:
+            form.add_error(None, exc.message)
+        else:
+            url = reverse("drills:session", kwargs={"public_id": session.public_id})
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return _index(request, form)
+
+
+@require_safe
+def session_page(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """The drill: the question in play, the last answer's feedback, or the summary."""
+    session = _own_session(request, public_id)
+    latest = session.latest
+    if latest is not None and session.ended_at is None:
+        show_question(latest, timezone.now())
+    return _respond(request, session, full=not request.htmx)
+
+
+@require_POST
+def answer(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """Grade the posted ``action`` for question number ``question``."""
+    session = _own_session(request, public_id)
+    try:
+        answer_question(
+            session,
+            request.POST.get("question", ""),
+            request.POST.get("action", ""),
+            grading_standard(request),
+            now=timezone.now(),
+        )
+    except DrillError as exc:
+        messages.error(request, exc.message)
+    return _respond(request, session)
+
+
+@require_POST
+def next_view(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """Ask the question after number ``after`` (once, however often it is posted)."""
+    session = _own_session(request, public_id)
+    try:
+        next_question(session, request.POST.get("after", ""), now=timezone.now())
+    except DrillError as exc:
+        messages.error(request, exc.message)
+    return _respond(request, session)
+
+
+@require_POST
+def end(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """End the drill and show its summary."""
+    session = _own_session(request, public_id)
+    end_drill(session, now=timezone.now())
+    url = reverse("drills:session", kwargs={"public_id": session.public_id})
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def _context(request: HttpRequest, session: DrillSession) -> dict:
+    session.refresh_from_db()
+    rules = drill_rules(session.variant)
+    latest = session.latest
+    question = feedback = None
+    if latest is not None:
+        question = question_view(latest, rules)
+        if latest.answered:
+            feedback = feedback_view(latest, rules)
+    return {
+        "session": session,
+        "variant_name": variant_name(session.variant),
+        "category": category_label(session.category),
+        "question": question,
+        "feedback": feedback,
+        "in_play": latest is not None and not latest.answered and session.ended_at is None,
+        "ended": session.ended_at is not None,
+        "score": score_view(session),
+        "standard": grading_standard(request),
+        "situation": situation_label(latest.hand_class, latest.upcard_value) if latest else "",
+    }
+
+
+def _respond(request: HtmxHttpRequest, session: DrillSession, *, full: bool = False):
+    """The full page, the drill card with the score out of band (HTMX), or a redirect to
+    the page (a plain form post)."""
+    if not full and not request.htmx:
+        return redirect("drills:session", public_id=session.public_id)
+    try:
+        context = _context(request, session)
+    except DrillError as exc:  # the rule set is gone: nothing left to drill
+        messages.error(request, exc.message)
+        return redirect("drills:index")
+    if full:
+        return render(request, "drills/session.html", context)
+    card = render_to_string("drills/session.html#drill-card", context, request=request)
+    score = render_to_string(
+        "drills/session.html#drill-score", {**context, "oob": True}, request=request
+    )
+    return HttpResponse(card + score)
