@@ -2,9 +2,19 @@
 person's grading standard.
 
 Everything a person makes is owned by a visitor id (a UUID kept in the Django session, made
-on first need), so the site works without an account. Models that belong to a person have a
-``visitor`` UUIDField; ``merge_visitor`` moves every such row from one id to another (what
-logging in does with the anonymous history).
+on first need), so the site works without an account. A logged-in person's visitor id is
+their account's (``trainer.accounts.models.Account``), in every browser they log in from.
+
+Models that belong to a person have a ``visitor`` UUIDField; ``merge_visitor`` moves every
+such row from one id to another (what logging in does with the anonymous history). A model
+can take part in merging in two other ways, with a ``merge_visitor_rows`` attribute:
+
+- ``merge_visitor_rows = None``: its visitor id names a person rather than owning data (the
+  Account itself); merging leaves it alone.
+- a classmethod ``merge_visitor_rows(old, new) -> int``: the model merges its own rows, for
+  rows that cannot simply change owner, such as one row per (visitor, situation) where both
+  ids may hold one; it returns the number of rows moved or combined. ``check_visitor_models``
+  (a system check) asks for it on every model with a uniqueness that includes ``visitor``.
 """
 
 from __future__ import annotations
@@ -12,6 +22,8 @@ from __future__ import annotations
 import uuid
 
 from django.apps import apps
+from django.core import checks
+from django.core.exceptions import FieldDoesNotExist
 from django.db import models, transaction
 from django.http import HttpRequest
 
@@ -19,44 +31,120 @@ SESSION_KEY = "visitor"
 STANDARD_KEY = "grading_standard"
 STANDARDS = ("exact", "chart")
 DEFAULT_STANDARD = "exact"
+MERGE_HOOK = "merge_visitor_rows"
+
+
+def session_visitor(request: HttpRequest) -> uuid.UUID | None:
+    """The visitor id stored in this request's session, None when there is none (or it is
+    not a UUID)."""
+    value = request.session.get(SESSION_KEY)
+    if value is None:
+        return None
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        return None
 
 
 def visitor_id(request: HttpRequest, *, create: bool = True) -> uuid.UUID | None:
-    """The visitor id of this request's session; a new one is made and kept when ``create``
+    """The visitor id of this request: a logged-in person's account's id (kept in the
+    session too), else the session's own, a new one being made and kept when ``create``
     (else None when the session has none)."""
-    value = request.session.get(SESSION_KEY)
-    if value is None:
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        from trainer.accounts.models import Account
+
+        visitor = Account.for_user(user, session_visitor(request)).visitor
+        if request.session.get(SESSION_KEY) != str(visitor):
+            request.session[SESSION_KEY] = str(visitor)
+        return visitor
+    visitor = session_visitor(request)
+    if visitor is None:
         if not create:
             return None
-        value = str(uuid.uuid4())
-        request.session[SESSION_KEY] = value
-    return uuid.UUID(value)
+        visitor = uuid.uuid4()
+        request.session[SESSION_KEY] = str(visitor)
+    return visitor
+
+
+def _visitor_field(model: type[models.Model]) -> models.UUIDField | None:
+    try:
+        field = model._meta.get_field("visitor")
+    except FieldDoesNotExist:
+        return None
+    return field if isinstance(field, models.UUIDField) else None
 
 
 def owned_models() -> list[type[models.Model]]:
-    """Every installed model with a ``visitor`` UUIDField (the person's data)."""
-    found = []
-    for model in apps.get_models():
-        try:
-            field = model._meta.get_field("visitor")
-        except Exception:  # FieldDoesNotExist
-            continue
-        if isinstance(field, models.UUIDField):
-            found.append(model)
-    return found
+    """Every installed model whose rows a visitor id owns: a ``visitor`` UUIDField, and no
+    ``merge_visitor_rows = None``."""
+    return [
+        model
+        for model in apps.get_models()
+        if _visitor_field(model) is not None
+        and not (hasattr(model, MERGE_HOOK) and getattr(model, MERGE_HOOK) is None)
+    ]
 
 
 def merge_visitor(old: uuid.UUID, new: uuid.UUID) -> int:
     """Give every row owned by ``old`` to ``new`` in one transaction; returns the number of
-    rows moved. Nothing is copied, so nothing is duplicated; merging an id into itself
-    moves nothing."""
+    rows moved. Nothing is copied, so nothing is duplicated; merging an id into itself, or
+    again after a merge, moves nothing. Models with a ``merge_visitor_rows`` classmethod
+    merge their own rows."""
     if old == new:
         return 0
     moved = 0
     with transaction.atomic():
         for model in owned_models():
-            moved += model._default_manager.filter(visitor=old).update(visitor=new)
+            hook = getattr(model, MERGE_HOOK, None)
+            if hook is not None:
+                moved += hook(old, new)
+            else:
+                moved += model._default_manager.filter(visitor=old).update(visitor=new)
     return moved
+
+
+def _unique_with_visitor(model: type[models.Model]) -> bool:
+    """Whether two rows of one visitor could collide: ``visitor`` unique, or in a
+    unique_together or a UniqueConstraint."""
+    meta = model._meta
+    field = _visitor_field(model)
+    if field is not None and field.unique:
+        return True
+    if any("visitor" in group for group in meta.unique_together):
+        return True
+    return any(
+        isinstance(c, models.UniqueConstraint) and "visitor" in (c.fields or ())
+        for c in meta.constraints
+    )
+
+
+def visitor_model_errors(candidates) -> list[checks.CheckMessage]:
+    """The models among ``candidates`` whose rows a visitor owns and whose uniqueness
+    includes the visitor, without a ``merge_visitor_rows``: changing the owner of their rows
+    could make two rows collide, so they must merge their rows themselves."""
+    errors = []
+    for model in candidates:
+        if _visitor_field(model) is None or hasattr(model, MERGE_HOOK):
+            continue
+        if _unique_with_visitor(model):
+            errors.append(
+                checks.Error(
+                    f"{model._meta.label} has a uniqueness that includes 'visitor', so "
+                    "merging two visitors could collide.",
+                    hint="Define a classmethod merge_visitor_rows(old, new) -> int that "
+                    "combines the rows (see trainer/visitors.py).",
+                    obj=model,
+                    id="visitors.E001",
+                )
+            )
+    return errors
+
+
+def check_visitor_models(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
+    """System check (registered by the accounts app): ``visitor_model_errors`` over every
+    installed model."""
+    return visitor_model_errors(apps.get_models())
 
 
 def grading_standard(request: HttpRequest) -> str:

@@ -2,6 +2,19 @@ from django.apps import AppConfig
 
 
 class AccountsConfig(AppConfig):
+    """Sign-up, log-in and password reset with Django's auth; an account keeps one visitor
+    id (the person's history) across browsers."""
+
     default_auto_field = "django.db.models.BigAutoField"
     name = "trainer.accounts"
     label = "accounts"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+        from django.core import checks
+
+        from trainer.accounts.handover import carry_history_on_login
+        from trainer.visitors import check_visitor_models
+
+        checks.register(check_visitor_models)
+        user_logged_in.connect(carry_history_on_login, dispatch_uid="accounts.carry_history")

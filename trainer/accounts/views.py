@@ -1,0 +1,133 @@
+"""Sign-up, log-in, log-out, password change and reset: Django's auth views with this
+site's templates, and a sign-up view that logs the new person in.
+
+Signing up gives the new account the session's visitor id, so the anonymous history simply
+becomes the account's; logging in merges it (``handover.py``); logging out flushes the
+session, so the next page starts a fresh anonymous visitor.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_http_methods
+
+from trainer.accounts.forms import ResetForm, SignUpForm
+from trainer.accounts.models import Account
+from trainer.visitors import visitor_id
+
+REDIRECT_FIELD = "next"
+
+
+def safe_next(request: HttpRequest) -> str:
+    """The ``next`` URL of the form or query when it stays on this site, else ""."""
+    target = request.POST.get(REDIRECT_FIELD, request.GET.get(REDIRECT_FIELD, ""))
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return ""
+
+
+@never_cache
+@sensitive_post_parameters("password1", "password2")
+@require_http_methods(["GET", "HEAD", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """The sign-up form; a valid one makes the user and their account (which takes the
+    session's visitor id) and logs them in, then goes to ``next`` or the table. An invalid
+    one is shown again (200) with Django's messages; nothing is created."""
+    next_url = safe_next(request)
+    if request.method == "POST":
+        form = SignUpForm(request.POST)
+        if form.is_valid():
+            with transaction.atomic():
+                user = form.save()
+                Account.for_user(user, visitor_id(request))
+            login(request, user)
+            messages.success(
+                request,
+                _("Welcome, %(username)s! Your account keeps your tables and decisions.")
+                % {"username": user.get_username()},
+            )
+            return redirect(next_url or settings.LOGIN_REDIRECT_URL)
+    else:
+        form = SignUpForm()
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url})
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in view (CSRF, safe ``next``); the session's anonymous history joins
+    the account's on success (``handover.py``, through the ``user_logged_in`` signal)."""
+
+    template_name = "accounts/login.html"
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        messages.success(
+            self.request,
+            _("You are logged in as %(username)s.") % {"username": form.get_user().get_username()},
+        )
+        return response
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's log-out (POST only): the session is flushed, so the next page starts a
+    fresh anonymous visitor; the account's history waits for the next log-in."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        messages.info(
+            request,
+            _("You have logged out. Your tables and decisions are kept in your account."),
+        )
+        return response
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Ask for a reset link by email (in the page's language; the link opens in it too).
+    Django's view: the same answer whether or not the address has an account."""
+
+    form_class = ResetForm
+    template_name = "accounts/password_reset_form.html"
+    email_template_name = "accounts/password_reset_email.txt"
+    subject_template_name = "accounts/password_reset_subject.txt"
+    success_url = reverse_lazy("accounts:password_reset_done")
+
+    @property
+    def extra_email_context(self) -> dict:
+        """How many days the link works (PASSWORD_RESET_TIMEOUT, in seconds)."""
+        return {"days": max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)}
+
+
+class PasswordResetDoneView(auth_views.PasswordResetDoneView):
+    template_name = "accounts/password_reset_done.html"
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    template_name = "accounts/password_reset_confirm.html"
+    success_url = reverse_lazy("accounts:password_reset_complete")
+
+
+class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
+    template_name = "accounts/password_reset_complete.html"
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Change the password (logged in; the session stays logged in)."""
+
+    template_name = "accounts/password_change_form.html"
+    success_url = reverse_lazy("accounts:password_change_done")
+
+
+class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
+    template_name = "accounts/password_change_done.html"
