@@ -1,9 +1,14 @@
+"""The landing page (the language root, "") and the rule pages ("rulebook/...")."""
+
 from django.urls import path
-from django.views.generic import RedirectView
+
+from trainer.rulebook import views
 
 app_name = "rulebook"
 
-# Until the landing page exists, the language root goes to the table.
 urlpatterns = [
-    path("", RedirectView.as_view(pattern_name="game:home"), name="landing"),
+    path("", views.landing, name="landing"),
+    path("rulebook/", views.index, name="index"),
+    path("rulebook/custom/<slug:ruleset_id>/", views.custom_page, name="custom"),
+    path("rulebook/<slug:variant>/", views.variant_page, name="variant"),
 ]
