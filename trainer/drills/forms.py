@@ -9,7 +9,7 @@ from trainer.drills.drilling import MAX_DAYS
 from trainer.drills.situations import CATEGORIES
 
 # The periods offered for "my mistakes" (days); empty means every mistake on record.
-PERIODS = (1, 7, 30, 90)
+PERIODS = (7, 30, 90, 365)
 
 
 class StartForm(forms.Form):
