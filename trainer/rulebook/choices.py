@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from game.engine.rules import Rules
 from trainer.rulebook.facts import Fact
@@ -40,7 +40,8 @@ KIND_LABELS = {
 class Choice:
     """One choice of this site: its ``kind`` (silent, reading, decision) and label, an
     optional ``note`` saying what the source says, the ``rule`` as a sentence (from a Fact)
-    and ``source_rules``, the numbers of the source's rules it concerns ("19"; seed 003 only)."""
+    and ``source_rules``, the numbers of the source's rules it concerns ("19"; seed 003 only),
+    with ``source_label`` naming them ("rule 19 of the source")."""
 
     kind: str
     label: str
@@ -48,6 +49,7 @@ class Choice:
     key: str
     note: str = ""
     source_rules: str = ""
+    source_label: str = ""
 
 
 # (kind, fact key, note or None, source rule numbers); the note is a function so that it is
@@ -235,6 +237,17 @@ def site_choices(variant: str, facts: dict[str, list[Fact]], rules: Rules) -> li
                 key=key,
                 note=note(rules) if note is not None else "",
                 source_rules=numbers,
+                source_label=_source_label(numbers),
             )
         )
     return choices
+
+
+def _source_label(numbers: str) -> str:
+    """ "rule 7 of the source", "rules 2, 20 of the source"; "" when none."""
+    if not numbers:
+        return ""
+    count = len(numbers.split(","))
+    return ngettext("rule %(rules)s of the source", "rules %(rules)s of the source", count) % {
+        "rules": numbers
+    }
