@@ -1,0 +1,209 @@
+"""Replay a table decision: the same cards in the same shoe order, a practice round.
+
+How a round is rebuilt (``start_replay``): the settled round is kept in
+``game.models.RoundRecord.state`` with its shoe, whose position is just past the round's
+last card; every card of the round (the hands', split hands included, and the dealer's)
+came from that shoe in order, so the round started at ``position - cards in the round``.
+From there it is dealt again with the same seats and the same bets (each seat's initial
+bet), the AI seats play by their level's policy from their observations (deterministic,
+as at the table), and the person's decisions of that round taken before the replayed one
+(the log's rows of that table and round, in order) are applied again (a double for less or
+a partial insurance at its full amount: the amount changes no card). Each decision point
+reached is checked against the logged hand and upcard, so a round that cannot be rebuilt
+exactly is refused instead of shown wrong.
+
+The person's choice at the replayed decision is graded with ``advisor.grade`` against the
+standard the logged decision was graded against; the round can then be played to the end
+(every later decision graded too) from the same shoe. Nothing of it goes into the log, the
+bankroll or the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from game import strategy_store
+from game.engine.players import AI_LEVELS, play_ai_seats, seen_before
+from game.engine.round import Action, IllegalActionError, Phase, Round, apply, deal
+from game.engine.strategy.advisor import Grade, grade
+from game.labels import ILLEGAL_ACTION_MESSAGES
+from game.models import GradedDecision, RoundRecord
+from trainer.review.models import Replay
+
+
+class ReplayError(Exception):
+    """A replay that cannot start or an action it refuses; ``message`` is for the person
+    (translated)."""
+
+    def __init__(self, message: Any) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+def cards_in_round(rnd: Round) -> int:
+    """Cards the round took from its shoe: every hand's and the dealer's."""
+    return sum(len(h.cards) for h in rnd.hands) + len(rnd.dealer)
+
+
+def start_of_round(settled: Round) -> Round:
+    """``settled`` with its shoe put back where the round started (the hands and the dealer
+    are left as they are; ``deal`` with this shoe deals the same cards again)."""
+    position = settled.shoe.position - cards_in_round(settled)
+    if position < 0:
+        raise ReplayError(_("This round cannot be rebuilt from its shoe."))
+    return replace(settled, shoe=replace(settled.shoe, position=position))
+
+
+def _play_ai(rnd: Round, human_seat: int, seat_count: int, ai_level: str) -> Round:
+    policy = AI_LEVELS.get(ai_level)
+    if policy is None:
+        raise ReplayError(_("This round was played with AI players this site no longer has."))
+    policies = {seat: policy for seat in range(seat_count) if seat != human_seat}
+    return play_ai_seats(rnd, policies, seen_before(rnd))
+
+
+def _at(rnd: Round, decision: GradedDecision, human_seat: int) -> bool:
+    """True when ``rnd`` waits for the person's decision that ``decision`` logged."""
+    hand = rnd.active_hand
+    return (
+        hand is not None
+        and hand.seat == human_seat
+        and [c.code for c in hand.cards] == list(decision.hand)
+        and rnd.upcard.code == decision.upcard
+        and (rnd.phase is Phase.INSURANCE) == decision.insurance
+    )
+
+
+def rebuild(decision: GradedDecision) -> Round:
+    """The round of a logged table decision, dealt again from the same shoe position and
+    played up to that decision (see the module docstring).
+
+    Raises ReplayError (translated message) for a drill answer, a round not yet settled at
+    the table, a banker-game round, or a round that does not come out the same.
+    """
+    table = decision.table
+    if decision.source != "table" or table is None:
+        raise ReplayError(_("Only decisions made at the table can be replayed."))
+    record = RoundRecord.objects.filter(table=table, number=decision.round_number).first()
+    if record is None:
+        raise ReplayError(
+            _("This round has not ended at the table yet. Finish it there, then replay it.")
+        )
+    if table.is_banker_game:
+        raise ReplayError(_("Only decisions made at the table can be replayed."))
+    settled = start_of_round(record.round)
+    bets: list[Fraction] = []
+    for seat in range(table.seat_count):
+        hands = settled.hands_of_seat(seat)
+        if not hands:
+            raise ReplayError(_("This round cannot be rebuilt from its shoe."))
+        bets.append(hands[0].base_bet)
+    rnd = _play_ai(
+        deal(settled.rules, bets, settled.shoe), table.human_seat, table.seat_count, table.ai_level
+    )
+    earlier = GradedDecision.objects.filter(
+        table=table, round_number=decision.round_number, pk__lt=decision.pk
+    ).order_by("pk")
+    for before in earlier:
+        if not _at(rnd, before, table.human_seat):
+            raise ReplayError(_("This round cannot be rebuilt from its shoe."))
+        try:
+            rnd = apply(rnd, before.action)
+        except IllegalActionError:
+            raise ReplayError(_("This round cannot be rebuilt from its shoe.")) from None
+        rnd = _play_ai(rnd, table.human_seat, table.seat_count, table.ai_level)
+    if not _at(rnd, decision, table.human_seat):
+        raise ReplayError(_("This round cannot be rebuilt from its shoe."))
+    return rnd
+
+
+def start_replay(decision: GradedDecision) -> Replay:
+    """A new Replay of ``decision`` waiting at its decision point. Raises ReplayError."""
+    rnd = rebuild(decision)
+    table = decision.table
+    assert table is not None
+    return Replay.objects.create(
+        visitor=decision.visitor,
+        decision=decision,
+        seat_count=table.seat_count,
+        human_seat=table.human_seat,
+        ai_level=table.ai_level,
+        round_state=rnd.to_json(),
+    )
+
+
+def grade_choice(rnd: Round, action: Action, standard: str) -> Grade | None:
+    """The advisor's grade of ``action`` for the hand to act of ``rnd``, against
+    ``standard`` ("exact" or "chart"), with the rules' stored chart and EV cache."""
+    rules = rnd.rules
+    return grade(
+        rnd,
+        action,
+        strategy_store.evs_cache(rules),
+        chart=strategy_store.chart_for(rules),
+        standard="chart" if standard == "chart" else "exact",
+    )
+
+
+def verdict_json(rnd: Round, verdict: Grade) -> dict[str, Any]:
+    """A Grade as stored in ``Replay.verdicts``."""
+    hand = rnd.active_hand
+    assert hand is not None
+    return {
+        "hand": [c.code for c in hand.cards],
+        "upcard": rnd.upcard.code,
+        "action": verdict.chosen.value,
+        "best": verdict.best.value,
+        "chart_action": verdict.chart_action.value if verdict.chart_action else "",
+        "loss": verdict.loss,
+        "severity": verdict.severity.value,
+        "standard": verdict.standard,
+        "evs": {a.value: v for a, v in verdict.evs.items()},
+    }
+
+
+def play(replay: Replay, action_text: str, version_text: str) -> Replay:
+    """Take the posted action in the practice round: grade it (while a hand of the person
+    is to act), apply it, let the AI seats play, and save the round with the version bumped.
+
+    Raises ReplayError for a stale or missing version, a round already over, an unknown
+    action or one the rules forbid now (the table's messages); nothing changes then.
+    """
+    with transaction.atomic():
+        current = Replay.objects.select_for_update().get(pk=replay.pk)
+        if version_text != str(current.version):
+            raise ReplayError(
+                _(
+                    "That click was already handled (a double click, the back button or "
+                    "another tab). The replay shows where the round stands now."
+                )
+            )
+        rnd = current.round
+        if rnd.is_over:
+            raise ReplayError(_("This replay is over. Replay the hand again to try once more."))
+        try:
+            action = Action(action_text)
+        except ValueError:
+            raise ReplayError(ILLEGAL_ACTION_MESSAGES["unknown_action"]) from None
+        try:
+            after = apply(rnd, action)
+        except IllegalActionError as exc:
+            raise ReplayError(ILLEGAL_ACTION_MESSAGES.get(exc.code, exc.message)) from None
+        verdicts = list(current.verdicts)
+        verdict = grade_choice(rnd, action, current.decision.standard)
+        if verdict is not None:
+            # The first action of a replay answers the replayed decision.
+            verdicts.append({**verdict_json(rnd, verdict), "replayed": current.version == 0})
+        after = _play_ai(after, current.human_seat, current.seat_count, current.ai_level)
+        updated = Replay.objects.filter(pk=current.pk, version=current.version).update(
+            round_state=after.to_json(), verdicts=verdicts, version=current.version + 1
+        )
+        if updated != 1:  # the row is locked above: only a broken database gets here
+            raise ReplayError(_("This replay changed meanwhile. Try again."))
+    replay.refresh_from_db()
+    return replay
