@@ -196,6 +196,21 @@ def test_another_account_s_visitor_in_the_session_is_never_merged() -> None:
     assert session_visitor(client) == boris.visitor
 
 
+def test_logging_in_as_someone_else_keeps_both_histories_apart() -> None:
+    ana, boris = make_user("ana"), make_user("boris")
+    history(ana.account.visitor)
+    history(boris.account.visitor)
+    ana_rows, boris_rows = owned(ana.account.visitor), owned(boris.account.visitor)
+    client = browser()
+    log_in(client, "ana")
+
+    log_in(client, "boris")  # without logging out: Django flushes Ana's session first
+
+    assert owned(ana.account.visitor) == ana_rows
+    assert owned(boris.account.visitor) == boris_rows
+    assert session_visitor(client) == boris.account.visitor
+
+
 def test_a_wrong_password_moves_nothing_and_logs_nobody_in() -> None:
     make_user("ana")
     anonymous = uuid.uuid4()
