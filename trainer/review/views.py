@@ -9,6 +9,7 @@ make a visitor id (a first visit sees an empty log).
 from __future__ import annotations
 
 import uuid
+from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -18,7 +19,8 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import floatformat
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -50,6 +52,7 @@ from trainer.visitors import visitor_id
 SESSIONS_PER_PAGE = 10
 MISTAKES_PER_SESSION = 5  # on the mistakes page; a session's own page lists them all
 MISTAKES_PER_PAGE = 25
+MAX_DRILL_DAYS = 3650  # the drills app's longest period
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -128,12 +131,14 @@ def signed(value: Fraction | Decimal) -> str:
     return f"+{text}" if value > 0 else text
 
 
-def drill_start_url() -> str | None:
-    """The drills app's start view (``drills:start``), None while it does not exist."""
-    try:
-        return reverse("drills:start")
-    except NoReverseMatch:
-        return None
+def drill_periods(flt: LogFilter, today: date) -> tuple[list[int], int]:
+    """The periods (days) offered by "Drill my mistakes" and the one chosen: the filter's
+    own period when it starts on a date (from that day to today), else 30 days."""
+    periods = list(DRILL_PERIODS)
+    if flt.date_from is None:
+        return periods, 30
+    days = min(max((today - flt.date_from).days + 1, 1), MAX_DRILL_DAYS)
+    return sorted({*periods, days}), days
 
 
 def _visitor(request: HttpRequest) -> uuid.UUID | None:
@@ -164,6 +169,7 @@ def mistakes(request: HttpRequest) -> HttpResponse:
     summaries = sessions(kept, flt)
     page = Paginator(summaries, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
     mistakes_kept = sum(len(s.mistakes) for s in summaries)
+    periods, chosen_days = drill_periods(flt, timezone.localdate())
     return render(
         request,
         "review/mistakes.html",
@@ -175,10 +181,13 @@ def mistakes(request: HttpRequest) -> HttpResponse:
             "mistake_count": mistakes_kept,
             "page": page,
             "sessions": [session_view(s, MISTAKES_PER_SESSION) for s in page.object_list],
-            "drill_url": drill_start_url(),
-            "drill_variants": variant_choices(logged),
+            # "Drill my mistakes" (posts to the drills app's start view).
+            "drill_variants": variant_choices(logged)
+            if overall.correct < overall.decisions
+            else [],
             "drill_variant": flt.variant or (kept[0].decision.variant if kept else ""),
-            "drill_periods": DRILL_PERIODS,
+            "drill_periods": periods,
+            "drill_days": chosen_days,
             "section": "mistakes",
         },
     )
