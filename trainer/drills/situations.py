@@ -42,7 +42,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -392,8 +392,3 @@ def question_round(
     if rnd.phase is not Phase.PLAYER or rnd.active_hand is None:
         raise DrillUnavailable("the round has no decision for this hand")
     return rnd
-
-
-def keys_of(situations: Iterable[Situation]) -> list[tuple[str, str]]:
-    """The keys of ``situations``, in order."""
-    return [s.key for s in situations]
