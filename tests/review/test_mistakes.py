@@ -283,14 +283,24 @@ def test_another_visitors_data_is_never_visible(log) -> None:
     assert fresh.get(f"/en/review/decisions/{log['lost_half'].pk}/").status_code == 404
 
 
+# Each language's words, and the table session's start (2 March 2026, 12:00 UTC) in its
+# own date and time formats.
 PAGE_TEXT = {
-    "en": ("Your mistakes", "Drill my mistakes", "Table", "Drill", "Hard 16 against 10"),
+    "en": (
+        "Your mistakes",
+        "Drill my mistakes",
+        "Table",
+        "Drill",
+        "Hard 16 against 10",
+        "03/02/2026 noon",
+    ),
     "ru": (
         "Ваши ошибки",
         "Тренировать мои ошибки",
         "Стол",
         "Тренировка",
         "Жёсткая сумма 16 против 10",
+        "02.03.2026 12:00",
     ),
     "bg": (
         "Вашите грешки",
@@ -298,9 +308,24 @@ PAGE_TEXT = {
         "Маса",
         "Упражнение",
         "Твърда сума 16 срещу 10",
+        "02.03.2026 12:00",
     ),
-    "sr-latn": ("Vaše greške", "Vežbaj moje greške", "Sto", "Vežba", "Tvrdi zbir 16 protiv 10"),
-    "hr": ("Vaše pogreške", "Vježbaj moje pogreške", "Stol", "Vježba", "Tvrdi zbroj 16 protiv 10"),
+    "sr-latn": (
+        "Vaše greške",
+        "Vežbaj moje greške",
+        "Sto",
+        "Vežba",
+        "Tvrdi zbir 16 protiv 10",
+        "2.03.2026. 12:00",
+    ),
+    "hr": (
+        "Vaše pogreške",
+        "Vježbaj moje pogreške",
+        "Stol",
+        "Vježba",
+        "Tvrdi zbroj 16 protiv 10",
+        "2.03.2026. 12:00",
+    ),
 }
 
 
