@@ -41,7 +41,7 @@ class Choice:
     """One choice of this site: its ``kind`` (silent, reading, decision) and label, an
     optional ``note`` saying what the source says, the ``rule`` as a sentence (from a Fact)
     and ``source_rules``, the numbers of the source's rules it concerns ("19"; seed 003 only),
-    with ``source_label`` naming them ("rule 19 of the source")."""
+    with ``source_label`` naming them ("rule 19")."""
 
     kind: str
     label: str
@@ -244,10 +244,8 @@ def site_choices(variant: str, facts: dict[str, list[Fact]], rules: Rules) -> li
 
 
 def _source_label(numbers: str) -> str:
-    """ "rule 7 of the source", "rules 2, 20 of the source"; "" when none."""
+    """ "rule 7", "rules 2, 20" (of the source); "" when none."""
     if not numbers:
         return ""
     count = len(numbers.split(","))
-    return ngettext("rule %(rules)s of the source", "rules %(rules)s of the source", count) % {
-        "rules": numbers
-    }
+    return ngettext("rule %(rules)s", "rules %(rules)s", count) % {"rules": numbers}

@@ -69,15 +69,21 @@ class Example:
     notes: list[str] = field(default_factory=list)
 
 
-def total_words(cards: Sequence[Card], *, natural: bool | None = None) -> str:
+def total_words(
+    cards: Sequence[Card], *, natural: bool | None = None, banker_game: bool = False
+) -> str:
     """A hand's total in words: "soft 17", "hard 17", "bust (26)", "natural (21)".
 
     ``natural`` says whether a two-card 21 counts as a natural (not after a split); by
-    default it does."""
+    default it does. In the banker game the natural has its own name (Russian "очко")."""
     value = hand_value(cards)
     if value.total > 21:
         return pgettext("hand total", "bust (%(total)d)") % {"total": value.total}
     if (natural is None or natural) and is_natural(cards):
+        if banker_game:
+            return pgettext("banker game hand total", "natural (%(total)d)") % {
+                "total": value.total
+            }
         return pgettext("hand total", "natural (%(total)d)") % {"total": value.total}
     if value.soft:
         return pgettext("hand total", "soft %(total)d") % {"total": value.total}
@@ -93,6 +99,7 @@ def _hand(
     outcome_label: str | None = None,
     net: Fraction | None = None,
     extra: str = "",
+    banker_game: bool = False,
 ) -> ExampleHand:
     value = hand_value(cards)
     return ExampleHand(
@@ -100,7 +107,7 @@ def _hand(
         cards=[card_view(c) for c in cards],
         total=value.total,
         soft=value.soft,
-        total_label=total_words(cards, natural=natural),
+        total_label=total_words(cards, natural=natural, banker_game=banker_game),
         outcome=outcome,
         outcome_label=str(outcome_label) if outcome_label is not None else None,
         net=net,
@@ -134,12 +141,15 @@ def counting_caption(cards: Sequence[Card]) -> str:
     return _("Cards from 2 to 10 count their number, pictures count 10.")
 
 
-def counting_examples(hands: Sequence[Sequence[str]] = COUNTING_HANDS) -> list[dict[str, Any]]:
+def counting_examples(
+    hands: Sequence[Sequence[str]] = COUNTING_HANDS, *, banker_game: bool = False
+) -> list[dict[str, Any]]:
     """Each hand of ``hands`` (card codes) with its total in words and why, by hands.py."""
     out = []
     for codes in hands:
         cards = [Card.parse(c) for c in codes]
-        out.append({"hand": _hand("", cards), "caption": counting_caption(cards)})
+        hand = _hand("", cards, banker_game=banker_game)
+        out.append({"hand": hand, "caption": counting_caption(cards)})
     return out
 
 
@@ -478,6 +488,7 @@ def _banker_hands(game: banker.BankerDeal) -> list[ExampleHand]:
                 outcome=hand.outcome.value if hand.outcome else None,
                 outcome_label=BANKER_OUTCOME_LABELS[hand.outcome] if hand.outcome else None,
                 net=hand.net,
+                banker_game=True,
             )
         )
     return hands

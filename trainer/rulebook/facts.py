@@ -431,20 +431,17 @@ def casino_facts(rules: Rules) -> dict[str, list[Fact]]:
 
 
 def key_facts(rules: Rules) -> list[Fact]:
-    """The three facts the index shows for a game: decks, the dealer's soft 17 (the banker's
-    draw limit in the banker game), what a natural pays."""
+    """The facts the index shows for a game, those that tell the games apart: decks,
+    doubling, splitting, surrender and insurance (decks, draw limit, the punter's natural and
+    the rotation in the banker game)."""
     if rules.game == "banker":
-        payout = banker_facts(rules)["payouts"]
-        return [
-            Fact("decks", decks_sentence(rules.decks)),
-            Fact("max_draws", max_draws_sentence(rules.max_draws or banker.MAX_DRAWS)),
-            next(f for f in payout if f.key == "punter_natural"),
-        ]
-    return [
-        Fact("decks", decks_sentence(rules.decks)),
-        Fact("soft_17", soft_17_sentence(rules)),
-        Fact("natural_payout", natural_payout_sentence(rules)),
-    ]
+        keys = ("decks", "max_draws", "punter_natural", "rotation")
+        by_section = banker_facts(rules)
+    else:
+        keys = ("decks", "double", "split", "surrender", "insurance")
+        by_section = casino_facts(rules)
+    by_key = {f.key: f for section in by_section.values() for f in section}
+    return [by_key[key] for key in keys if key in by_key]
 
 
 # -- the banker game (banker.py) -------------------------------------------------------------

@@ -169,7 +169,7 @@ def _rule_page(
         "prose": prose_dir(),
         "intro": f"{prose_dir()}{'banker.html#intro' if banker_game else _intro(variant)}",
         "sections": sections,
-        "counting": examples.counting_examples(),
+        "counting": examples.counting_examples(banker_game=banker_game),
         "rotation": examples.rotation_example() if banker_game else [],
         "choices": choices,
         "choices_title": SECTION_TITLES["readings" if banker_game else "choices"],
