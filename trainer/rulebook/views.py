@@ -120,9 +120,13 @@ def variant_page(request: HttpRequest, variant: str) -> HttpResponse:
 def custom_page(request: HttpRequest, ruleset_id: str) -> HttpResponse:
     """A saved custom rule set's rule page; 404 for an unknown id."""
     ruleset = get_object_or_404(RuleSet, pk=ruleset_id)
+    try:
+        rules = ruleset.rules
+    except RulesError as exc:  # a stored rule set this engine can no longer read
+        raise Http404("no such rule set") from exc
     return _rule_page(
         request,
-        ruleset.rules,
+        rules,
         variant=ruleset.variant,
         name=variant_name(ruleset.variant),
         ruleset=ruleset,
