@@ -18,6 +18,7 @@ def language_links(request: HttpRequest) -> dict:
             {
                 "code": code,
                 "name": info["name_local"],
+                "short": code.split("-")[0].upper(),
                 "url": translate_url(path, code),
                 "active": code == current,
             }
