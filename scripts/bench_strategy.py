@@ -6,6 +6,12 @@
 3. Every action's EV for one decision against a depleted shoe (100 random cards removed),
    and for a pair from that shoe (2,2 against an ace: the slowest kind, with the split).
 4. The 6-deck S17 basic strategy chart and the EV of the whole round (6 decks, S17).
+5. The round's EV under the total-dependent chart (td), and each AI level's exact EV
+   (easy, normal = td, hard = cd) with one shared cache, after the chart.
+6. A perfect counter's decision against the actual remaining shoe: a real round dealt from
+   a 6-deck shoe half dealt (156 cards seen and removed), ``counter_decision``; and the
+   slowest kind, a pair with its split, from that shoe.
+7. The banker game's analyses (punter's and banker's best play), 2 decks.
 
 ``--game`` adds the whole-round EVs of 6 decks H17 and the infinite deck. ``--seed`` picks
 the depleted shoe. The last line is the process's peak memory.
@@ -19,8 +25,11 @@ import resource
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+from game.engine.cards import Shoe
+from game.engine.round import Action, Phase, Round, deal
 from game.engine.rules import Rules
 from game.engine.strategy import (
     DealerSolver,
@@ -30,8 +39,11 @@ from game.engine.strategy import (
     hand_evs,
     remove_cards,
 )
+from game.engine.strategy.banker import banker_analysis, punter_analysis
 from game.engine.strategy.chart import basic_strategy
 from game.engine.strategy.composition import DrawState
+from game.engine.strategy.counter import counter_decision
+from game.engine.strategy.levels import LEVELS, level_ev
 
 UPCARDS = range(1, 11)
 TWO_CARD_HANDS = [(a, b) for a in range(1, 11) for b in range(a, 11)]
@@ -114,9 +126,82 @@ def game_evs(everything: bool) -> None:
         print(f"game EV, {label:<18} {100 * value:+.6f} %         {ms:9.1f} ms")
 
 
+def strategies_and_levels(rules: Rules) -> None:
+    chart_value, chart_ms = timed(lambda: basic_strategy(rules))
+    _cd, cd_ms = timed(lambda: game_ev(rules))
+    td, td_ms = timed(lambda: game_ev(rules, strategy="td", chart=chart_value))
+    print(
+        f"game EV, 6 decks S17, td    {100 * td:+.6f} %             {td_ms:9.1f} ms  (chart given)"
+    )
+    total = chart_ms + cd_ms + td_ms
+    print(f"complete analysis, 6 decks: chart + cd + td EVs       {total:9.1f} ms")
+    cache = EVCache(rules)
+    for level in LEVELS:
+        value, ms = timed(
+            lambda level=level: level_ev(rules, level, chart=chart_value, cache=cache)
+        )
+        print(f"AI level {level:<6} exact EV    {100 * value:+.6f} %             {ms:9.1f} ms")
+
+
+def _dealt(rules: Rules, shoe: Shoe) -> Round | None:
+    """A round from ``shoe`` with insurance declined (so a hand is to act), or None."""
+    rnd = deal(rules, [1], shoe)
+    if rnd.phase is Phase.INSURANCE:
+        rnd = rnd.apply(Action.NO_INSURANCE)
+    return None if rnd.active_hand is None else rnd
+
+
+def counter_decisions(rules: Rules, seed: int) -> None:
+    rng = random.Random(seed)
+    shoe = Shoe.shuffled(rules.decks, 1.0, rng)
+    half = len(shoe.cards) // 2
+    position = half
+    while (rnd := _dealt(rules, replace(shoe, position=position))) is None:
+        position += 4  # a natural ended that deal: take the next cards
+    names = {1: "A", 10: "T"}
+    hand = ",".join(names.get(c.points, str(c.points)) for c in rnd.active_hand.cards)
+    up = names.get(rnd.upcard.points, str(rnd.upcard.points))
+    (values, best), ms = timed(lambda: counter_decision(rnd))
+    print(
+        f"counter decision, {hand} v {up}, {position} cards seen (seed {seed}): {ms:8.1f} ms"
+        f"  best {best.value} {values[best]:+.6f}"
+    )
+    # The slowest kind: a pair with its split, 2,2 against an ace (the hole card a 7),
+    # the same cards seen.
+    cards = list(shoe.cards)
+    undealt = list(range(position, len(cards)))
+    picks: list[int] = []
+    for points in (2, 1, 2, 7):
+        picks.append(next(i for i in undealt if cards[i].points == points and i not in picks))
+    rest = [cards[i] for i in undealt if i not in picks]
+    stacked = replace(
+        shoe, cards=(*cards[:position], *(cards[i] for i in picks), *rest), position=position
+    )
+    pair = _dealt(rules, stacked)
+    assert pair is not None
+    (values, best), ms = timed(lambda: counter_decision(pair))
+    print(
+        f"counter decision, 2,2 v A with the split, same shoe:     {ms:8.1f} ms"
+        f"  best {best.value} {values[best]:+.6f}"
+    )
+
+
+def banker_game() -> None:
+    punter, ms = timed(punter_analysis)
+    print(
+        f"banker game, punter's best play (2 decks):         {ms:9.1f} ms  "
+        f"EV {100 * punter.best_ev:+.4f} % (policy {100 * punter.policy_ev:+.4f} %)"
+    )
+    banker, ms = timed(banker_analysis)
+    print(
+        f"banker game, banker's best play (2 decks):         {ms:9.1f} ms  "
+        f"EV {100 * banker.best_ev:+.4f} % (policy {100 * banker.policy_ev:+.4f} %)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=2024, help="seed of the depleted shoe")
+    parser.add_argument("--seed", type=int, default=2024, help="seed of the depleted shoes")
     parser.add_argument(
         "--game", action="store_true", help="also time the H17 and infinite-deck round EVs"
     )
@@ -127,8 +212,11 @@ def main() -> None:
     ev_table(rules, with_split=False)
     ev_table(rules, with_split=True)
     depleted_decision(rules, args.seed)
+    counter_decisions(rules, args.seed)
     chart(rules)
     game_evs(args.game)
+    strategies_and_levels(rules)
+    banker_game()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(f"peak memory of this process: {peak:.0f} MiB")
 

@@ -2,20 +2,38 @@
 
 An AI seat never gets the Round: it gets an ``Observation`` built from the round, which holds
 only what a player at the table may know (VARIANTS.md table 5, "AI seats"): its own hand, the
-dealer's upcard, every player's face-up cards, the cards seen earlier in this shoe, and its
-legal actions. The type has no field for the hole card or the shoe, so an AI cannot cheat by
-construction. This module's level is "easy" (seed 004: hits below 17, else stands); the
-strategy engine adds "normal" and "hard".
+dealer's upcard, every player's face-up cards, the cards seen earlier in this shoe, its
+legal actions, and the table's rules. The type has no field for the hole card or the shoe, so
+an AI cannot cheat by construction.
+
+The levels (VARIANTS.md table 5; the exact EV of each is ``strategy.levels.level_ev``):
+
+- ``easy`` (seed 004): declines insurance, hits below 17, else stands.
+- ``normal``: the variant's basic strategy chart (``Chart.action_for``), total-dependent.
+- ``hard``: the exact composition-dependent play of its hand against the upcard
+  (``hand_evs``, computed from its own cards and the upcard only, as published tables
+  are), splitting and doubling; a split pair is split again while the rules allow (CDZ-).
+
+``make_policy(level, rules, chart=, cache=)`` builds a level's policy for one rule set (pass
+the rule set's stored chart and a long-lived ``EVCache`` to skip their computation);
+``AI_LEVELS[level]`` are ready-made policies that read the rules from the Observation and
+build the chart and cache on first use per rule set (about a second at 6 decks), then keep
+them for the process.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.engine.cards import Card
 from game.engine.hands import HandValue, hand_value
 from game.engine.round import Action, Phase, Round, apply
+from game.engine.rules import Rules
+from game.engine.strategy.chart import Chart, basic_strategy
+from game.engine.strategy.composition import card_value, full_shoe, remove_cards
+from game.engine.strategy.ev import EVCache, StrategyError, hand_evs
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +46,8 @@ class Observation:
     - ``seen``: cards seen face up earlier in this shoe (the history a counter would know).
     - ``legal``: the actions the rules allow now.
     - ``insurance_offered``: the round is in the insurance phase.
+    - ``from_split``: the hand was made by splitting (seen on the table).
+    - ``rules``: the table's rules (public; None only for observations made by hand).
     """
 
     seat: int
@@ -37,6 +57,8 @@ class Observation:
     seen: tuple[Card, ...]
     legal: tuple[Action, ...]
     insurance_offered: bool
+    from_split: bool = False
+    rules: Rules | None = None
 
     @property
     def value(self) -> HandValue:
@@ -57,6 +79,8 @@ def observe(rnd: Round, seen: Sequence[Card] = ()) -> Observation:
         seen=tuple(seen),
         legal=rnd.legal_actions(),
         insurance_offered=rnd.phase is Phase.INSURANCE,
+        from_split=hand.from_split,
+        rules=rnd.rules,
     )
 
 
@@ -76,7 +100,118 @@ def easy(obs: Observation) -> Action:
 
 Policy = Callable[[Observation], Action]
 
-AI_LEVELS: dict[str, Policy] = {"easy": easy}
+LEVELS = ("easy", "normal", "hard")
+
+
+def make_policy(
+    level: str,
+    rules: Rules,
+    *,
+    chart: Chart | None = None,
+    cache: EVCache | None = None,
+    composition: Sequence[int] | None = None,
+) -> Policy:
+    """The policy of AI ``level`` ("easy", "normal" or "hard") for a table with ``rules``.
+
+    - ``chart``: the rules' basic strategy chart for "normal" (default ``basic_strategy
+      (rules)``, about a second at 6 decks).
+    - ``cache``: an ``EVCache`` for these rules, shared by the "hard" policy's ``hand_evs``
+      calls (default a new one; it grows to some tens of MB at 6 decks as hands are met).
+    - ``composition``: for "hard", the shoe before the deal that its EVs assume (10 counts,
+      aces to tens; default ``rules.decks`` fresh decks, as published tables do).
+
+    The policy is a plain function of the Observation; "hard" also remembers each decision
+    it has valued (by card values, upcard, split or not, legal actions). Raises ValueError
+    for an unknown level, StrategyError (from the chart) for the banker game.
+    """
+    if level == "easy":
+        return easy
+    if level == "normal":
+        table = basic_strategy(rules) if chart is None else chart
+
+        def normal(obs: Observation) -> Action:
+            """The chart's play among the legal actions; insurance declined."""
+            return table.action_for(obs.hand, obs.upcard, obs.legal)
+
+        return normal
+    if level == "hard":
+        start = full_shoe(rules.decks) if composition is None else composition
+        return _hard_policy(rules, EVCache(rules) if cache is None else cache, start)
+    raise ValueError(f"unknown AI level {level!r}; use one of {', '.join(LEVELS)}")
+
+
+def _hard_policy(rules: Rules, cache: EVCache, start: Sequence[int]) -> Policy:
+    decided: dict[tuple[object, ...], Action] = {}
+    prepared: set[int] = set()
+
+    def hard(obs: Observation) -> Action:
+        """The highest-EV legal action for the hand against the upcard (``hand_evs`` on the
+        starting shoe less the hand and the upcard); insurance declined; a split pair split
+        again while the rules allow (CDZ-: the pre-split strategy); 21 stands (what the
+        engine's EVs assume; drawing to 21 can only pay in a shoe of a few cards)."""
+        legal = frozenset(obs.legal)
+        if obs.insurance_offered:
+            return Action.NO_INSURANCE
+        if obs.from_split and Action.SPLIT in legal:
+            return Action.SPLIT
+        if obs.value.total == 21 and Action.STAND in legal:
+            return Action.STAND  # the engine's convention: 21 stands (hand_evs, game_ev)
+        up = card_value(obs.upcard)
+        key = (tuple(sorted(card_value(c) for c in obs.hand)), up, obs.from_split, legal)
+        found = decided.get(key)
+        if found is not None:
+            return found
+        if up not in prepared:  # every hand dealt against this upcard, solved in one batch
+            cache.prepare(up, remove_cards(start, [up]))
+            prepared.add(up)
+        unseen = remove_cards(start, [*obs.hand, obs.upcard])
+        value = functools.partial(
+            hand_evs,
+            obs.hand,
+            obs.upcard,
+            rules,
+            composition=unseen,
+            from_split=obs.from_split,
+            cache=cache,
+        )
+        try:
+            evs = value(with_split=Action.SPLIT in legal)
+        except StrategyError:  # a split the engine does not model: valued without it
+            evs = value(with_split=False)
+        choices = {a: v for a, v in evs.values().items() if a in legal}
+        if not choices:
+            raise ValueError(f"no valued action among {sorted(a.value for a in legal)}")
+        best = max(choices, key=choices.__getitem__)  # ties: the earlier action
+        decided[key] = best
+        return best
+
+    return hard
+
+
+@functools.lru_cache(maxsize=16)
+def _policy_for(level: str, rules: Rules) -> Policy:
+    """``make_policy(level, rules)``, kept per rule set for the process."""
+    return make_policy(level, rules)
+
+
+def _by_rules(level: str) -> Policy:
+    def play(obs: Observation) -> Action:
+        if obs.insurance_offered:
+            return Action.NO_INSURANCE
+        if obs.rules is None:
+            raise ValueError(f"the {level} level needs the rules in the Observation")
+        return _policy_for(level, obs.rules)(obs)
+
+    play.__name__ = level
+    play.__doc__ = f"The {level} level for the Observation's rules (make_policy)."
+    return play
+
+
+AI_LEVELS: dict[str, Policy] = {
+    "easy": easy,
+    "normal": _by_rules("normal"),
+    "hard": _by_rules("hard"),
+}
 
 
 def play_ai_seats(rnd: Round, policies: dict[int, Policy], seen: Sequence[Card] = ()) -> Round:

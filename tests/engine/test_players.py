@@ -15,7 +15,17 @@ def stacked(*codes: str) -> Shoe:
 
 def test_observation_type_has_no_field_for_the_hole_card_or_the_shoe():
     names = {f.name for f in dataclasses.fields(Observation)}
-    assert names == {"seat", "hand", "upcard", "table_cards", "seen", "legal", "insurance_offered"}
+    assert names == {
+        "seat",
+        "hand",
+        "upcard",
+        "table_cards",
+        "seen",
+        "legal",
+        "insurance_offered",
+        "from_split",
+        "rules",
+    }
     assert not any("shoe" in n or "hole" in n or "dealer" in n for n in names)
 
 

@@ -56,6 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import Any, Literal, Protocol
 
 import numpy as np
 
@@ -366,6 +367,23 @@ class _Evaluator:
         self.memo[key] = result
         return result
 
+    def hits(self, low: int, ace: bool, cards: int, sevens: bool) -> bool:
+        """Whether this evaluator's play draws to the hand (the better of stand and hit)."""
+        return self.best(low, ace, cards, sevens)[1]
+
+    def split_start(self, values: tuple[int, int]) -> int:
+        """How a two-card split hand of these card values starts: ``_DOUBLE`` when DAS
+        allows a double and it beats the better of stand and hit, else ``_HIT`` or
+        ``_STAND`` (the pre-split strategy of CDZ-: this evaluator's shoe is the guide's)."""
+        low, ace, ncards, sevens = _state(values, self.sevens_bonus is not None)
+        best, hits = self.best(low, ace, ncards, sevens)
+        if (
+            double_allowed(self.rules, values, from_split=True)
+            and self.double(low, ace, ncards, sevens) > best
+        ):
+            return _DOUBLE
+        return _HIT if hits else _STAND
+
     # The draws below take each card out of the shoe in place (DrawState.take, inlined:
     # these loops are the engine's hot path) and put it back.
     def hit(self, low: int, ace: bool, cards: int, sevens: bool) -> float:
@@ -433,7 +451,7 @@ class _Evaluator:
         found = self.follow_memo.get(key)
         if found is not None:
             return found
-        if guide.best(low, ace, cards, sevens)[1]:
+        if guide.hits(low, ace, cards, sevens):
             ev = self.hit_following(low, ace, cards, sevens, guide)
         else:
             ev = self.stand(low + 10 if ace and low <= 11 else low, 1.0)
@@ -477,6 +495,61 @@ class _Evaluator:
         other.total = other_total
         other.key = other_key
         return acc
+
+
+class HandPolicy(Protocol):
+    """A fixed way of playing a hand (a chart, an AI level), as the policy EVs need it.
+
+    - ``first(values, upcard, legal)``: the action for a two-card hand (card values 1..10)
+      against ``upcard`` (1..10) among ``legal`` (hit, stand and whatever the rules allow of
+      double, split and surrender; no insurance decision: a policy never insures).
+    - ``hits(low, ace, cards, upcard)``: whether a hand of low total ``low`` (aces as 1),
+      holding an ace or not, of ``cards`` cards, draws again after a hit (stand otherwise);
+      asked only while a draw is legal and the total is under 21.
+    """
+
+    def first(self, values: tuple[int, ...], upcard: int, legal: frozenset[Action]) -> Action:
+        """The action for a two-card hand."""
+        ...
+
+    def hits(self, low: int, ace: bool, cards: int, upcard: int) -> bool:
+        """Whether a hand draws again after a hit."""
+        ...
+
+
+class _PolicyEvaluator(_Evaluator):
+    """A guide whose stand/hit and split-hand decisions are a ``HandPolicy``'s, for
+    ``_Evaluator.follow`` and the split valuations; it values nothing by itself."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        upcard: int,
+        shoe: DrawState,
+        dealer: DealerSolver,
+        *,
+        conditioned: bool,
+        policy: HandPolicy,
+    ) -> None:
+        super().__init__(rules, upcard, shoe, dealer, conditioned=conditioned)
+        self.policy = policy
+
+    def best(self, low: int, ace: bool, cards: int, sevens: bool) -> tuple[float, bool]:
+        raise TypeError("a policy guide has decisions, not values")
+
+    def hits(self, low: int, ace: bool, cards: int, sevens: bool) -> bool:
+        if not self._can_hit(_total(low, ace), cards):
+            return False
+        return self.policy.hits(low, ace, cards, self.upcard)
+
+    def split_start(self, values: tuple[int, int]) -> int:
+        legal = {Action.HIT, Action.STAND}
+        if double_allowed(self.rules, values, from_split=True):
+            legal.add(Action.DOUBLE)
+        action = self.policy.first(values, self.upcard, frozenset(legal))
+        if action is Action.DOUBLE:
+            return _DOUBLE
+        return _HIT if action is Action.HIT else _STAND
 
 
 def _total(low: int, ace: bool) -> int:
@@ -576,9 +649,13 @@ def _split_ev(
     unseen: Sequence[int] | None,
     cache: EVCache,
     conditioned: bool,
+    policy: HandPolicy | None = None,
 ) -> float:
     """EV of splitting the pair of value ``pair`` (CDZ-), before dividing by P(no natural)
-    in a conditioned game; ``unseen`` excludes both pair cards and the upcard."""
+    in a conditioned game; ``unseen`` excludes both pair cards and the upcard. With a
+    ``policy`` the split hands play that policy's decisions instead of the best ones (the
+    resplits are the same: every pair card dealt to a split hand is split again while the
+    rules allow, which is what a policy that splits this pair does)."""
     may_hit = pair != 1 or rules.hit_split_aces
     may_resplit = pair != 1 or rules.resplit_aces
     a, b = split_coefficients(rules.max_split_hands if may_resplit else 2)
@@ -592,14 +669,20 @@ def _split_ev(
     else:
         guide_shoe = DrawState([c + (j == i) for j, c in enumerate(unseen)])
         pair_cards, cards_left = unseen[i], sum(unseen)
-    guide = _Evaluator(
-        rules,
-        upcard,
-        guide_shoe,
-        cache.dealer,
-        conditioned=conditioned,
-        memo=cache.values_for(upcard),
-    )
+    guide: _Evaluator
+    if policy is None:
+        guide = _Evaluator(
+            rules,
+            upcard,
+            guide_shoe,
+            cache.dealer,
+            conditioned=conditioned,
+            memo=cache.values_for(upcard),
+        )
+    else:
+        guide = _PolicyEvaluator(
+            rules, upcard, guide_shoe, cache.dealer, conditioned=conditioned, policy=policy
+        )
     extra = sorted(set(a) | set(b))
 
     def all_pair(k: int) -> float:
@@ -721,14 +804,9 @@ def _split_hand_sums_batch(
         if not may_hit or (cards == 2 and _total(low, ace) == 21):
             kind = _STAND
         elif cards == 2:
-            best, hits = guide.best(low, ace, 2, sevens)
-            doubles = double_allowed(rules, (pair, low - pair), from_split=True)
-            if doubles and guide.double(low, ace, 2, sevens) > best:
-                kind = _DOUBLE
-            else:
-                kind = _HIT if hits else _STAND
+            kind = guide.split_start((pair, low - pair))
         else:
-            kind = _HIT if guide.best(low, ace, cards, sevens)[1] else _STAND
+            kind = _HIT if guide.hits(low, ace, cards, sevens) else _STAND
         nodes[shoe.key] = (cards, kind, low, ace, sevens, tuple(counts))
         if kind != _HIT:
             return
@@ -896,13 +974,10 @@ def _play_split_hand(
     """EV of a two-card split hand played by ``guide``'s first decision (stand, hit, or a
     double if DAS allows it and the guide prefers it), then ``guide``'s stand/hit choices."""
     low, ace, ncards, sevens = state
-    guide_best, guide_hits = guide.best(low, ace, ncards, sevens)
-    if (
-        double_allowed(rules, values, from_split=True)
-        and guide.double(low, ace, ncards, sevens) > guide_best
-    ):
+    kind = guide.split_start(values)
+    if kind == _DOUBLE:
         return hand.double(low, ace, ncards, sevens)
-    if guide_hits:
+    if kind == _HIT:
         return hand.hit_following(low, ace, ncards, sevens, guide)
     return hand.stand(_total(low, ace), 1.0)
 
@@ -1050,29 +1125,43 @@ def insurance_ev(unseen: Sequence[int] | None) -> Fraction:
 
 
 __all__ = [
+    "STRATEGIES",
     "CompositionError",
     "EVCache",
     "HandEVs",
+    "HandPolicy",
     "StrategyError",
     "double_allowed",
     "game_ev",
     "hand_evs",
     "insurance_ev",
+    "policy_game_ev",
     "split_allowed",
     "split_coefficients",
     "surrender_allowed",
 ]
 
 
+Strategy = Literal["cd", "td"]
+STRATEGIES: tuple[Strategy, ...] = ("cd", "td")
+
+
 def game_ev(
     rules: Rules,
     *,
+    strategy: Strategy = "cd",
+    chart: Any = None,
     composition: Sequence[int] | None = None,
     infinite: bool = False,
     cache: EVCache | None = None,
 ) -> float:
-    """EV of a whole round for one seat playing every hand by its best EV (CDZ-), in units
-    of the initial bet (the house edge is its negative; x100 for percent).
+    """EV of a whole round for one seat, in units of the initial bet (the house edge is its
+    negative; x100 for percent), when every hand is played by ``strategy``:
+
+    - "cd" (the default): composition-dependent, each hand by its best EV (CDZ- splits);
+    - "td": total-dependent, every decision the basic strategy chart's (``chart``, a
+      ``chart.Chart``; by default ``basic_strategy(rules)`` for the same shoe, which takes
+      about a second at 6 decks), valued exactly for the finite shoe (``policy_game_ev``).
 
     Sums over every upcard and every pair of player cards, dealt from ``composition`` (the
     unseen cards before the deal, default ``rules.decks`` fresh decks; None with
@@ -1085,22 +1174,26 @@ def game_ev(
     6 decks take about a second and 50 MB (without a ``cache`` each upcard's values are
     dropped once it is done), the infinite deck a tenth of that.
 
-    Raises StrategyError for the banker game, CompositionError for a bad composition.
+    Raises StrategyError for the banker game, CompositionError for a bad composition,
+    ValueError for an unknown strategy or a cache made for other rules.
     Sources: ORACLES.md "Game EV, 6 decks" (the test oracle); Wizard of Odds appendix 9.
     """
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r}; use one of {', '.join(STRATEGIES)}")
     if rules.game != "casino":
         raise StrategyError("the strategy engine values the casino game only")
+    if strategy == "td":
+        from game.engine.strategy.chart import basic_strategy
+        from game.engine.strategy.levels import ChartPolicy  # chart.py imports this module
+
+        if chart is None:
+            chart = basic_strategy(rules, infinite=infinite)
+        return policy_game_ev(
+            rules, ChartPolicy(chart), composition=composition, infinite=infinite, cache=cache
+        )
     own_cache = cache is None
-    if cache is None:
-        cache = EVCache(rules)
-    elif cache.rules != rules:
-        raise ValueError("the cache was made for other rules")
-    if infinite:
-        shoe = None
-    elif composition is None:
-        shoe = full_shoe(rules.decks)
-    else:
-        shoe = check_composition(composition)
+    cache = _check_cache(rules, cache)
+    shoe = _start_shoe(rules, composition, infinite)
     peeks = rules.dealer_hole_card and rules.dealer_peeks
     payout = float(rules.blackjack_payout)
     total_ev = 0.0
@@ -1137,6 +1230,116 @@ def game_ev(
         if own_cache:  # nothing is shared between upcards: keep one upcard's values at a time
             cache.clear()
     return total_ev
+
+
+def policy_game_ev(
+    rules: Rules,
+    policy: HandPolicy,
+    *,
+    composition: Sequence[int] | None = None,
+    infinite: bool = False,
+    cache: EVCache | None = None,
+) -> float:
+    """EV of a whole round for one seat that plays every hand by ``policy``, in units of the
+    initial bet, exact for the finite shoe (cards leave the shoe as they are drawn) or the
+    infinite deck.
+
+    The deal, naturals, the peek and early surrender are counted as in ``game_ev``; each
+    two-card hand takes ``policy.first`` among the actions the rules allow it (hit, stand,
+    double, split, surrender; insurance is never taken), a hit goes on by
+    ``policy.hits``, a double takes one card, a split is valued with Farmer's method with
+    the split hands playing ``policy.first`` (double only with DAS) then ``policy.hits``,
+    resplitting every pair card while the rules allow (``_split_ev``). Two ten-value cards
+    under ``split_by="rank"`` are not offered the split (as in ``game_ev``). Timing: about
+    that of ``game_ev`` (``make bench``).
+
+    Raises StrategyError for the banker game, CompositionError for a bad composition,
+    ValueError for a cache made for other rules.
+    """
+    if rules.game != "casino":
+        raise StrategyError("the strategy engine values the casino game only")
+    own_cache = cache is None
+    cache = _check_cache(rules, cache)
+    shoe = _start_shoe(rules, composition, infinite)
+    peeks = rules.dealer_hole_card and rules.dealer_peeks
+    payout = float(rules.blackjack_payout)
+    track_sevens = rules.three_sevens_payout is not None
+    total_ev = 0.0
+    for up in range(1, 11):
+        p_up, after_up = _deal_one(shoe, up)
+        if p_up == 0.0:
+            continue
+        if after_up is not None and sum(after_up) > 0:
+            cache.prepare(up, after_up)
+        conditioned = peeks and natural_completer(up) is not None
+        # The guide of every hit: its shoe only moves in step (a policy ignores the shoe).
+        guide = _PolicyEvaluator(
+            rules, up, DrawState(after_up), cache.dealer, conditioned=conditioned, policy=policy
+        )
+        follow_memo: dict[tuple[int, int, bool, int, bool], float] = {}
+        for first in range(1, 11):
+            p_first, after_first = _deal_one(after_up, first)
+            for second in range(first, 11):
+                p_second, unseen = _deal_one(after_first, second)
+                weight = p_up * p_first * p_second * (1 if first == second else 2)
+                if weight == 0.0:
+                    continue
+                q = natural_probability(up, unseen)
+                if {first, second} == {1, 10}:
+                    total_ev += weight * (1.0 - q) * payout
+                    continue
+                values = (first, second)
+                legal = {Action.HIT, Action.STAND}
+                if double_allowed(rules, values):
+                    legal.add(Action.DOUBLE)
+                if split_allowed(rules, values) and not (first == 10 and rules.split_by == "rank"):
+                    legal.add(Action.SPLIT)
+                if surrender_allowed(rules, values, up, False):
+                    legal.add(Action.SURRENDER)
+                action = policy.first(values, up, frozenset(legal))
+                if action not in legal:
+                    raise ValueError(f"the policy chose {action}, not one of the legal actions")
+                if action is Action.SURRENDER:
+                    if conditioned and rules.surrender != "early":
+                        total_ev += weight * (-q - 0.5 * (1.0 - q))
+                    else:  # no peek, or surrendered before it: half the bet back in any case
+                        total_ev += weight * -0.5
+                    continue
+                ev = _Evaluator(rules, up, DrawState(unseen), cache.dealer, conditioned=conditioned)
+                ev.follow_memo = follow_memo  # shared: keyed on the whole shoe and the hand
+                low, ace, ncards, sevens = _state(values, track_sevens)
+                if action is Action.STAND:
+                    value = ev.stand(_total(low, ace), 1.0)
+                elif action is Action.HIT:
+                    value = ev.hit_following(low, ace, ncards, sevens, guide)
+                elif action is Action.DOUBLE:
+                    value = ev.double(low, ace, ncards, sevens)
+                else:
+                    value = _split_ev(rules, first, up, unseen, cache, conditioned, policy)
+                # A conditioned value counts the dealer-natural outcomes as 0: add the bet
+                # lost to the natural the peek shows first.
+                total_ev += weight * (value - q if conditioned else value)
+        if own_cache:
+            cache.clear()
+    return total_ev
+
+
+def _check_cache(rules: Rules, cache: EVCache | None) -> EVCache:
+    if cache is None:
+        return EVCache(rules)
+    if cache.rules != rules:
+        raise ValueError("the cache was made for other rules")
+    return cache
+
+
+def _start_shoe(
+    rules: Rules, composition: Sequence[int] | None, infinite: bool
+) -> tuple[int, ...] | None:
+    if infinite:
+        return None
+    if composition is None:
+        return full_shoe(rules.decks)
+    return check_composition(composition)
 
 
 def _deal_one(shoe: tuple[int, ...] | None, value: int) -> tuple[float, tuple[int, ...] | None]:

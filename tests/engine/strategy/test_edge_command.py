@@ -44,6 +44,18 @@ def test_six_to_five_costs_about_the_closed_form_on_the_infinite_deck():
     assert 1.3 < three_two - six_five < 1.5
 
 
+def test_total_dependent_strategy():
+    # On the infinite deck the chart is the composition-dependent play: equal EVs (the
+    # 6-deck TD game is pinned in test_levels.py).
+    td = json.loads(run(*BASELINE, "--decks", "inf", "--strategy", "td", "--json"))
+    assert td["strategy"] == "td"
+    assert td["player_ev_percent"] == pytest.approx(-0.511734, abs=1e-3)
+    text = run("--variant", "croatian", "--decks", "inf", "--strategy", "td")
+    cd = json.loads(run("--variant", "croatian", "--decks", "inf", "--json"))
+    assert text.startswith(f"player EV {cd['player_ev_percent']:+.6f} %")
+    assert "an infinite deck, td strategy" in text
+
+
 def test_text_output():
     text = run(*BASELINE, "--decks", "inf")
     assert text.startswith("player EV -0.5117")
@@ -53,7 +65,7 @@ def test_text_output():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--strategy", "td"), "the total-dependent strategy is not computed yet"),
+        (("--strategy", "best"), "invalid choice: 'best'"),
         (("--variant", "dvadtsat-odno", "--decks", "inf"), "casino game only"),
         (("--set", "nope=1", "--decks", "inf"), "unknown rule 'nope'"),
     ],
