@@ -188,9 +188,10 @@ def _hard_policy(rules: Rules, cache: EVCache, start: Sequence[int]) -> Policy:
     return hard
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=4)
 def _policy_for(level: str, rules: Rules) -> Policy:
-    """``make_policy(level, rules)``, kept per rule set for the process."""
+    """``make_policy(level, rules)``, kept for the process for the last few rule sets (a
+    hard policy's cache grows to some 30 MB at 6 decks)."""
     return make_policy(level, rules)
 
 

@@ -5,7 +5,13 @@
 - dealer.py: the dealer's final-total distribution for an upcard and a shoe (S17/H17,
   finite or infinite deck, optionally given no natural after the peek).
 - ev.py: the EV of stand, hit, double, split (CDZ-) and surrender for any hand, insurance,
-  and the EV of the whole round.
+  and the EV of the whole round, composition-dependent (``game_ev``) or for a fixed policy
+  such as the basic strategy chart (``game_ev(strategy="td")``, ``policy_game_ev``).
+- chart.py: the total-dependent basic strategy chart derived from the EVs.
+- levels.py: the AI levels (easy, normal = the chart, hard = the exact play) as policies
+  and the exact EV of each (``level_ev``).
+- counter.py: a perfect card counter's EVs against the shoe as it really is.
+- banker.py: best play in the historical banker game (seed 003), punter and banker.
 
 Published charts and EVs (../shared/ORACLES.md) are test oracles only; nothing here reads
 them. No Django; numpy solves the dealer's draws for many shoes at once (dealer.py), the

@@ -39,6 +39,13 @@ of Odds appendix 9; Eric Farmer's combinatorial analyzer):
   before (a small approximation; no preset has that combination). Resplitting ten-value
   cards by rank (``split_by="rank"``, more than 2 hands) raises StrategyError.
 
+- A fixed policy (a ``HandPolicy``: the basic strategy chart, an AI level) is valued with
+  the same machinery (``policy_game_ev``): its hits follow the policy (``_Evaluator.follow``
+  with a ``_PolicyEvaluator`` guide) and its splits use Farmer's method with the policy's
+  decisions on the split hands. Both are exact: tests play every card order of small
+  shoes through round.py and get the same EVs to 1e-12 (tests/engine/strategy/
+  test_levels.py).
+
 How it is computed: the player's decisions are a recursion over the shoe (memoized on the
 composition and the hand, ``EVCache``), and every shoe it stands on needs the dealer's
 distribution. Those are solved ahead in batches (``DealerSolver.solve_many``: numpy, one
