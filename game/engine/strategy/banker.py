@@ -34,7 +34,8 @@ weighted by how likely each is (the way basic strategy charts are made, chart.py
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from math import factorial
 from typing import Literal
 
@@ -48,7 +49,7 @@ from game.engine.banker import (
     NATURAL_PAYS,
     PUNTER_STANDS_ON,
 )
-from game.engine.strategy.composition import full_shoe
+from game.engine.strategy.composition import CardLike, card_value, full_shoe
 
 Case = Literal["stood", "drew", "bust"]
 CASES: tuple[Case, ...] = ("stood", "drew", "bust")
@@ -98,6 +99,22 @@ class PunterAnalysis:
     policy_ev: float
     best_ev: float
     banker_stands_on: int
+    hands: dict[tuple[int, ...], tuple[float, float]] = field(default_factory=dict)
+
+    def evs(self, cards: Sequence[CardLike]) -> dict[str, float]:
+        """{"draw": EV, "stand": EV} of one punter hand (Cards, codes or values 1..10; its
+        own cards are the only ones known), per unit staked, given no banker natural.
+
+        Raises ValueError for a hand with no decision to make (fewer than two cards, a
+        natural, 21, bust, or three cards drawn)."""
+        counts = [0] * 10
+        for card in cards:
+            counts[card_value(card) - 1] += 1
+        found = self.hands.get(tuple(counts))
+        if found is None:
+            raise ValueError("this hand has no draw/stand decision to make")
+        stand, draw = found
+        return {"draw": draw, "stand": stand}
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,13 +279,15 @@ def _cells(entries: list[tuple[tuple[int, ...], float, float, float]]) -> tuple[
 
 
 # -- the punter against the banker's policy ----------------------------------------------------
+@functools.cache
 def punter_analysis(banker_stands_on: int = BANKER_STANDS_ON) -> PunterAnalysis:
     """The punter's best draw/stand against a banker who draws while under
     ``banker_stands_on`` (default 17, VARIANTS.md's policy), exact for 104 cards.
 
     Heads-up; the punter knows his own cards; his EVs are conditioned on the banker having
-    no natural (a banker natural ends the deal before any draw). Takes about a second.
-    Returns a ``PunterAnalysis`` (EVs per unit staked)."""
+    no natural (a banker natural ends the deal before any draw). Takes under a second, then
+    is kept for the process. Returns a ``PunterAnalysis`` (EVs per unit staked; ``evs(cards)``
+    for one hand)."""
     banker = _policy_finals(banker_stands_on)
     not_natural = ~banker.natural
 
@@ -321,14 +340,18 @@ def punter_analysis(banker_stands_on: int = BANKER_STANDS_ON) -> PunterAnalysis:
             best_ev += p * (value(hand, False) - lost)
             policy_ev += p * (value(hand, True) - lost)
     entries = []
+    hands = {}
     for counts, (stand, draw) in decisions.items():
         p = _deal_probability(counts)
-        entries.append((counts, p * stand, p * draw, p * (1.0 - banker_mass(counts)[1])))
+        no_natural = 1.0 - banker_mass(counts)[1]
+        entries.append((counts, p * stand, p * draw, p * no_natural))
+        hands[counts] = (stand / no_natural, draw / no_natural)
     return PunterAnalysis(
         cells=_cells(entries),
         policy_ev=policy_ev,
         best_ev=best_ev,
         banker_stands_on=banker_stands_on,
+        hands=hands,
     )
 
 
@@ -343,13 +366,14 @@ def _banker_payoff(b_total: int, p_total: np.ndarray, p_natural: np.ndarray) -> 
     return np.where(p_natural & ~p_bust, -_NATURAL, out)
 
 
+@functools.cache
 def banker_analysis(punter_stands_on: int = PUNTER_STANDS_ON) -> BankerAnalysis:
     """The banker's best draw/stand against a punter who draws while under
     ``punter_stands_on`` (default 16, seed rule 17), exact for 104 cards.
 
     Heads-up; the banker knows his own cards and which of ``CASES`` the punter is in (see
-    the module docstring). Takes about a second. Returns a ``BankerAnalysis`` (EVs per unit
-    the punter staked, the banker's side)."""
+    the module docstring). Takes under a second, then is kept for the process. Returns a
+    ``BankerAnalysis`` (EVs per unit the punter staked, the banker's side)."""
     punter = _policy_finals(punter_stands_on)
     reach = punter.ways * _given(np.zeros(10, dtype=np.int64), punter.counts)
     masks = [punter.case == k for k in range(len(CASES))]

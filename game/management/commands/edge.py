@@ -2,13 +2,19 @@
 [--strategy cd|td] [--json]``: the game EV (player's, percent of the initial bet) of a rule set
 and the seconds it took: under the composition-dependent strategy (cd, each hand by its
 best EV) or the total-dependent basic strategy chart (td, the chart computed first; its
-time is part of the figure)."""
+time is part of the figure).
+
+For ``--variant dvadtsat-odno`` (the banker game, 2 decks, no chart): the punter's EV per
+deal when punter and banker follow their policies, and each side's EV with its best play
+against the other's policy (``game.engine.strategy.banker``)."""
 
 import json
 import time
 
 from django.core.management.base import BaseCommand, CommandError
 
+from game.engine.banker import BANKER_STANDS_ON, PUNTER_STANDS_ON
+from game.engine.strategy.banker import banker_analysis, punter_analysis
 from game.engine.strategy.ev import StrategyError, game_ev
 from game.management.rules_options import add_rules_arguments, rules_from_options
 
@@ -36,6 +42,14 @@ class Command(BaseCommand):
         decks = options.get("decks")
         extra = [f"decks={decks}"] if decks not in (None, "inf") else []
         rules = rules_from_options({**options, "set": [*options["set"], *extra]})
+        if rules.game == "banker":
+            if options["set"] or decks is not None or options["strategy"] != "cd":
+                raise CommandError(
+                    "the banker game is analysed for its own rules (2 decks, seed 003) and "
+                    "its players' policies: --set, --decks and --strategy do not apply"
+                )
+            self._banker_game(options["variant"], options["json"])
+            return
         started = time.perf_counter()
         try:
             ev = game_ev(rules, strategy=options["strategy"], infinite=decks == "inf")
@@ -57,4 +71,27 @@ class Command(BaseCommand):
         self.stdout.write(
             f"player EV {ev * 100:+.6f} % (house edge {-ev * 100:.6f} %), {shoe}, "
             f"{options['strategy']} strategy, {seconds:.2f} s"
+        )
+
+    def _banker_game(self, variant: str, as_json: bool) -> None:
+        started = time.perf_counter()
+        punter = punter_analysis()
+        banker = banker_analysis()
+        seconds = time.perf_counter() - started
+        report = {
+            "variant": variant,
+            "decks": 2,
+            "punter_ev_percent": round(punter.policy_ev * 100, 6),
+            "punter_best_ev_percent": round(punter.best_ev * 100, 6),
+            "banker_best_ev_percent": round(banker.best_ev * 100, 6),
+            "seconds": round(seconds, 3),
+        }
+        if as_json:
+            self.stdout.write(json.dumps(report, indent=2))
+            return
+        self.stdout.write(
+            f"punter EV per deal {punter.policy_ev * 100:+.6f} % when the punter stands from "
+            f"{PUNTER_STANDS_ON} and the banker from {BANKER_STANDS_ON}; punter's best play "
+            f"{punter.best_ev * 100:+.6f} %, banker's best play {banker.best_ev * 100:+.6f} %, "
+            f"2 decks, {seconds:.2f} s"
         )

@@ -58,6 +58,15 @@ def test_the_punter_draws_to_14_and_stands_from_15(punter):
     assert twenty.draw < 0
 
 
+def test_one_punter_hand(punter):
+    sixteen = punter.evs(["TS", "6D"])
+    assert sixteen == pytest.approx({"draw": -0.181216811, "stand": -0.116598321}, abs=1e-9)
+    assert punter.evs([10, 2, 2])["draw"] > punter.evs([10, 2, 2])["stand"]  # 14: draw
+    for no_decision in (["AS", "KD"], [10, 5, 6], [2, 2, 2, 2, 2]):
+        with pytest.raises(ValueError, match="no draw/stand decision"):
+            punter.evs(no_decision)
+
+
 def test_drawing_to_eleven_or_less_never_loses_to_standing(punter, banker):
     for cells in (punter.cells, *banker.cells.values()):
         for c in cells:

@@ -56,6 +56,15 @@ def test_total_dependent_strategy():
     assert "an infinite deck, td strategy" in text
 
 
+def test_the_banker_game_reports_both_sides():
+    report = json.loads(run("--variant", "dvadtsat-odno", "--json"))
+    assert report["punter_ev_percent"] == pytest.approx(23.709727, abs=1e-6)
+    assert report["punter_best_ev_percent"] == pytest.approx(24.879587, abs=1e-6)
+    assert report["banker_best_ev_percent"] == pytest.approx(-14.253263, abs=1e-6)
+    text = run("--variant", "dvadtsat-odno")
+    assert text.startswith("punter EV per deal +23.709727 % when the punter stands from 16")
+
+
 def test_text_output():
     text = run(*BASELINE, "--decks", "inf")
     assert text.startswith("player EV -0.5117")
@@ -66,7 +75,8 @@ def test_text_output():
     ("args", "message"),
     [
         (("--strategy", "best"), "invalid choice: 'best'"),
-        (("--variant", "dvadtsat-odno", "--decks", "inf"), "casino game only"),
+        (("--variant", "dvadtsat-odno", "--decks", "inf"), "--decks and --strategy do not"),
+        (("--variant", "dvadtsat-odno", "--strategy", "td"), "--decks and --strategy do not"),
         (("--set", "nope=1", "--decks", "inf"), "unknown rule 'nope'"),
     ],
 )
