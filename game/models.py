@@ -43,7 +43,7 @@ from game.engine.banker import (
 from game.engine.banker import apply as banker_apply
 from game.engine.cards import Shoe
 from game.engine.money import money
-from game.engine.players import AI_LEVELS, play_ai_seats, seen_before
+from game.engine.players import AI_LEVELS, make_policy, play_ai_seats, seen_before
 from game.engine.round import Action, IllegalActionError, Phase, Round, apply, deal
 from game.engine.rules import Rules, find_rules
 from game.engine.strategy.advisor import Grade, grade
@@ -358,7 +358,17 @@ class TableSession(models.Model):
     def _play_ai(self, rnd: Round) -> Round:
         """Let the AI seats act, in seat order, until the person's hand is to act or the round
         is settled; each AI sees only an Observation (players.py)."""
-        policy = AI_LEVELS[self.ai_level]
+        from game import strategy_store  # the store imports this module
+
+        rules = rnd.rules
+        if self.seat_count < 2:
+            return rnd
+        policy = make_policy(
+            self.ai_level if self.ai_level in AI_LEVELS else "easy",
+            rules,
+            chart=strategy_store.chart_for(rules) if self.ai_level == "normal" else None,
+            cache=strategy_store.evs_cache(rules) if self.ai_level == "hard" else None,
+        )
         policies = {seat: policy for seat in range(self.seat_count) if seat != self.human_seat}
         return play_ai_seats(rnd, policies, seen_before(rnd))
 

@@ -15,7 +15,6 @@ when the engine's numbers change so that stored results are recomputed.
 
 from __future__ import annotations
 
-import inspect
 import threading
 import time
 from collections import OrderedDict
@@ -120,13 +119,14 @@ def game_ev_for(rules: Rules, strategy: str = "cd") -> float:
         raise ValueError(f"unknown strategy {strategy!r}: use cd or td")
     if strategy == "cd":
         return float(_stored(rules, "game_ev_cd", lambda: game_ev(rules)))
-    return float(_stored(rules, "game_ev_td", lambda: game_ev(rules, strategy="td")))
+    return float(
+        _stored(rules, "game_ev_td", lambda: game_ev(rules, strategy="td", chart=chart_for(rules)))
+    )
 
 
 def precompute(rules: Rules, *, with_td: bool = True) -> dict[str, float]:
     """Compute and store every result of ``rules`` not stored yet; returns the seconds each
     kind took now (0 for one already stored)."""
-    with_td = with_td and "strategy" in inspect.signature(game_ev).parameters
     timings = {}
     for kind, run in (
         ("chart", lambda: chart_for(rules)),

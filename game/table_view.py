@@ -17,6 +17,7 @@ from game.engine.hands import is_natural
 from game.engine.round import Action, Phase, PlayerHand, Round
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Severity
+from game.engine.strategy.counter import counter_decision, known_unseen
 from game.labels import (
     ACTION_KEYS,
     ACTION_LABELS,
@@ -279,6 +280,12 @@ SEVERITY_LABELS = {
 }
 
 
+AI_LEVEL_NAMES = {
+    "easy": pgettext_lazy("AI level", "Easy: hits below 17"),
+    "normal": pgettext_lazy("AI level", "Normal: the basic strategy chart"),
+    "hard": pgettext_lazy("AI level", "Hard: the exact best play"),
+}
+
 STANDARD_LABELS = {
     "exact": pgettext_lazy("grading standard", "the exact play"),
     "chart": pgettext_lazy("grading standard", "the basic strategy chart"),
@@ -333,6 +340,46 @@ def flag_view(table: TableSession) -> dict[str, Any] | None:
     }
 
 
+def counter_view_possible(table: TableSession) -> bool:
+    """The person has a decision to make now (the counter's advice can be asked for)."""
+    rnd = table.round
+    return (
+        rnd is not None
+        and not rnd.is_over
+        and rnd.active_hand is not None
+        and rnd.active_hand.seat == table.human_seat
+    )
+
+
+def counter_view(table: TableSession) -> dict[str, Any] | None:
+    """What a perfect card counter would do now with the person's hand (strategy/
+    counter.py: every card seen face up since the shuffle removed, the hole card and the
+    undealt order unknown): each legal action's EV (units of the initial bet), best first,
+    and how many cards the count knows. None when the person has no decision to make."""
+    from game import strategy_store  # the store imports game.models
+
+    rnd = table.round
+    if (
+        rnd is None
+        or rnd.is_over
+        or rnd.active_hand is None
+        or rnd.active_hand.seat != table.human_seat
+    ):
+        return None
+    evs, best = counter_decision(rnd, cache=strategy_store.evs_cache(rnd.rules))
+    unseen = known_unseen(rnd)
+    return {
+        "best_label": ACTION_LABELS[best],
+        "options": [
+            {"label": ACTION_LABELS[a], "ev": v, "best": a is best}
+            for a, v in sorted(evs.items(), key=lambda item: -item[1])
+        ],
+        "seen": rnd.rules.decks * 52 - sum(unseen),
+        "unseen": sum(unseen),
+        "tens": unseen[9],
+    }
+
+
 def table_context(table: TableSession) -> dict[str, Any]:
     """Everything the table templates need."""
     rnd = table.round
@@ -357,6 +404,8 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "chips": [c for c in CHIPS if c <= table.MAX_BET],
         "rules_summary": rules_summary(table.rules),
         "flag": flag_view(table),
+        "counter": None,
+        "counter_available": counter_view_possible(table),
         "standards": STANDARD_LABELS,
         "variant_name": variant_name(table.variant),
         "variants": [{"value": k, "label": v} for k, v in VARIANT_NAMES.items() if k in PLAYABLE]
@@ -367,6 +416,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
         ),
         "amount_field": amount_field(table, rnd, actions),
         "ai_seat_choices": range(MAX_SEATS),
+        "ai_levels": list(AI_LEVEL_NAMES.items()),
         "seat_choices": range(1, MAX_SEATS + 1),
         "history": [
             history_view(r, table.human_seat) for r in table.records.all()[:HISTORY_LENGTH]

@@ -10,6 +10,7 @@ urlpatterns = [
     path("table/<uuid:public_id>/", views.table_page, name="table"),
     path("table/<uuid:public_id>/deal/", views.deal, name="deal"),
     path("table/<uuid:public_id>/act/", views.act, name="act"),
+    path("table/<uuid:public_id>/counter/", views.counter, name="counter"),
     path("settings/grading/", views.set_grading, name="set_grading"),
     path("chart/<str:variant>/", chart_views.chart_page, name="chart"),
     path("rules/new/", ruleset_views.ruleset_new, name="ruleset_new"),

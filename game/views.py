@@ -22,7 +22,13 @@ from django_htmx.middleware import HtmxDetails
 from game.banker_view import banker_context
 from game.engine.banker import MIN_SEATS as BANKER_MIN_SEATS
 from game.models import MAX_SEATS, TableError, TableSession, rules_for
-from game.table_view import STANDARD_LABELS, is_playable, table_context
+from game.table_view import (
+    AI_LEVEL_NAMES,
+    STANDARD_LABELS,
+    counter_view,
+    is_playable,
+    table_context,
+)
 from trainer.visitors import STANDARD_KEY, STANDARDS, grading_standard, visitor_id
 
 
@@ -47,7 +53,11 @@ def _own_table(request: HttpRequest, public_id: uuid.UUID) -> TableSession:
 def home(request: HtmxHttpRequest) -> HttpResponse:
     """Send the visitor to their table, opening one with 1,000 chips on the first visit."""
     visitor = _visitor(request, create=True)
-    table = TableSession.objects.filter(visitor=visitor, ended_at__isnull=True).first()
+    table = (
+        TableSession.objects.filter(visitor=visitor, ended_at__isnull=True)
+        .order_by("-created_at", "-pk")
+        .first()
+    )
     if table is None:
         table = TableSession.objects.create(visitor=visitor)
     return redirect("game:table", public_id=table.public_id)
@@ -125,13 +135,21 @@ def new_session(request: HtmxHttpRequest) -> HttpResponse:
             _("The banker game needs at least two players, so one AI player joined you."),
         )
     seat_count, human_seat = seating
+    ai_level = request.POST.get("ai_level") or "easy"
+    if ai_level not in AI_LEVEL_NAMES:
+        messages.error(request, _("Choose how well the AI players play: easy, normal or hard."))
+        return redirect("game:home")
     with transaction.atomic():
         for table in TableSession.objects.filter(visitor=visitor, ended_at__isnull=True):
             TableSession.objects.filter(pk=table.pk).update(
                 ended_at=timezone.now(), version=table.version + 1
             )
         table = TableSession.objects.create(
-            visitor=visitor, variant=variant, seat_count=seat_count, human_seat=human_seat
+            visitor=visitor,
+            variant=variant,
+            seat_count=seat_count,
+            human_seat=human_seat,
+            ai_level=ai_level,
         )
     if request.htmx:
         return HttpResponseClientRedirect(table_url(table))
@@ -170,6 +188,8 @@ def _respond(request: HtmxHttpRequest, table: TableSession, *, full: bool = Fals
     else:
         template, felt_partial, context = "game/table.html", "table-felt", table_context(table)
     if full:
+        if request.GET.get("counter") and not table.is_banker_game:
+            context["counter"] = counter_view(table)
         return render(request, template, context)
     felt = render_to_string(f"{template}#{felt_partial}", context, request=request)
     bankroll = render_to_string(
@@ -206,3 +226,14 @@ def set_grading(request: HtmxHttpRequest) -> HttpResponse:
     if request.htmx:
         return HttpResponseClientRedirect(target)
     return redirect(target)
+
+
+@require_safe
+def counter(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """On request: what a perfect card counter would do with the person's decision now,
+    knowing every card seen face up since the shuffle (never the hole card or the shoe's
+    order): the EV of each legal action and the best one. The table page with
+    ``?counter=1`` shows the same without JavaScript."""
+    table = _own_table(request, public_id)
+    context = {"table": table, "counter": counter_view(table)}
+    return render(request, "game/table.html#counter-advice", context)

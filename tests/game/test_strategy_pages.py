@@ -15,7 +15,7 @@ from django.utils import translation
 
 from game import strategy_store
 from game.engine.rules import PRESETS
-from game.models import RuleSet, StrategyResult
+from game.models import RuleSet, StrategyResult, TableSession
 from tests.factories import TableSessionFactory
 from tests.game.test_views import client_for, fresh, hx_act, hx_deal, text
 
@@ -190,3 +190,71 @@ def test_precompute_command_stores_every_casino_preset(capsys) -> None:
     )
     assert {"chart", "game_ev_cd"} <= kinds
     strategy_store.forget()
+
+
+# -- AI levels at the table -------------------------------------------------------------------
+# Seats: AI 0, you 1. First cards: AI 5S, you TS; dealer up 6D; second cards: AI 6C, you 9H;
+# the hole card TC; then 9D for the AI. AI 5,6 = 11 against a 6.
+ELEVEN_V_6 = ["5S", "TS", "6D", "6C", "9H", "TC", "9D", "8S"]
+# AI 2,10 = 12 against a 4 (hole 9C), then 5S: the chart stands, the exact play hits.
+TWELVE_V_4_AI = ["2S", "TS", "4D", "TC", "9H", "9C", "5S", "8S"]
+
+
+@pytest.mark.parametrize(
+    ("level", "shoe", "ai_cards", "doubled"),
+    [
+        ("easy", ELEVEN_V_6, ["5S", "6C", "9D"], False),  # hits below 17
+        ("normal", ELEVEN_V_6, ["5S", "6C", "9D"], True),  # the chart doubles 11 v 6
+        ("hard", ELEVEN_V_6, ["5S", "6C", "9D"], True),
+        ("easy", TWELVE_V_4_AI, ["2S", "TC", "5S"], False),
+        ("normal", TWELVE_V_4_AI, ["2S", "TC"], False),  # the chart stands on 12 v 4
+        ("hard", TWELVE_V_4_AI, ["2S", "TC", "5S"], False),  # 10,2 v 4: hitting is better
+    ],
+)
+def test_ai_level_plays_its_strategy(level, shoe, ai_cards, doubled) -> None:
+    table = TableSessionFactory(seat_count=2, human_seat=1, stacked=shoe, ai_level=level)
+    client = client_for(table)
+    hx_deal(client, table, bet="10")
+    ai = fresh(table).round.hands[0]
+    assert [c.code for c in ai.cards] == ai_cards
+    assert ai.doubled is doubled
+
+
+def test_new_session_takes_an_ai_level_and_refuses_an_unknown_one() -> None:
+    client = Client()
+    client.post("/en/table/new/", {"variant": "european", "ai_seats": "2", "ai_level": "hard"})
+
+    table = TableSession.objects.get(ended_at__isnull=True)
+    assert (table.ai_level, table.seat_count) == ("hard", 3)
+    response = client.post(
+        "/hr/table/new/",
+        {"variant": "european", "ai_seats": "2", "ai_level": "genius"},
+        follow=True,
+    )
+    assert "Odaberite koliko dobro AI igrači igraju" in response.content.decode()
+    assert TableSession.objects.get(ended_at__isnull=True).pk == table.pk  # nothing changed
+
+
+# -- the card counter on request --------------------------------------------------------------
+def test_counter_advice_on_request_counts_the_seen_cards_not_the_hole_card() -> None:
+    # You T,6 against a ten, hole 9H; nothing else seen: a counter hits like the chart.
+    table = TableSessionFactory(variant="russian", stacked=SIXTEEN_V_T)
+    client = client_for(table)
+    html = text(hx_deal(client, table, bet="10"))
+    assert 'data-testid="ask-counter"' in html
+    response = client.get(f"/en/table/{table.public_id}/counter/", HTTP_HX_REQUEST="true")
+    advice = response.content.decode()
+    assert "A perfect card counter would choose Hit." in advice
+    # T,6 and the ten up: 3 of 312 cards seen, 96 - 2 tens left among the 309 unseen.
+    assert "The count knows 3 cards seen since the shuffle; of the 309 still unseen, 94" in advice
+    assert "Hit: -0.5347" in advice and "Stand: -0.5410" in advice  # ORACLES.md 10,6 v 10
+    assert "9H" not in advice and "nine" not in advice.lower()
+    assert fresh(table).version == 1  # asking changes nothing
+    page = text(client.get(f"/ru/table/{table.public_id}/?counter=1"))
+    assert "Идеальный счётчик карт выбрал бы" in page
+
+
+def test_counter_advice_of_another_visitor_is_404() -> None:
+    table = TableSessionFactory(variant="russian", stacked=SIXTEEN_V_T)
+    hx_deal(client_for(table), table, bet="10")
+    assert Client().get(f"/en/table/{table.public_id}/counter/").status_code == 404

@@ -70,3 +70,23 @@ def test_wrong_rules_are_clear_errors(args, message):
 def test_a_hand_past_21_is_an_error():
     with pytest.raises(CommandError, match="past 21"):
         run("--hand", "T,6,9", "--upcard", "T")
+
+
+def test_banker_game_punter_hand_draw_and_stand():
+    """The punter's T,6 against the banker's policy: the same EVs as punter_analysis."""
+    from game.engine.strategy.banker import punter_analysis
+
+    report = json.loads(run("--variant", "dvadtsat-odno", "--hand", "T,6", "--json"))
+    expected = punter_analysis().evs(["T", "6"])
+    assert report["evs"] == {k: round(v, 6) for k, v in expected.items()}
+    assert report["best"] == "stand" and expected["stand"] > expected["draw"]
+    assert "punter against the banker's policy" in run(
+        "--variant", "dvadtsat-odno", "--hand", "5,6"
+    )
+
+
+def test_banker_game_hand_without_a_decision_and_casino_without_upcard():
+    with pytest.raises(CommandError, match="no draw/stand decision"):
+        run("--variant", "dvadtsat-odno", "--hand", "T,A")
+    with pytest.raises(CommandError, match="--upcard is required"):
+        run("--variant", "european", "--hand", "T,6")
