@@ -148,6 +148,7 @@ def chart_context(variant: str) -> dict[str, Any]:
             for code in ("H", "S", "D", "Ds", "P", *(("R",) if surrender else ()))
         ],
         "house_edge": -100 * game_ev_for(rules, "cd"),
+        "house_edge_chart": -100 * game_ev_for(rules, "td"),
         "other_games": [
             {"value": v, "label": variant_name(v), "current": v == variant}
             for v in PLAYABLE

@@ -258,3 +258,13 @@ def test_counter_advice_of_another_visitor_is_404() -> None:
     table = TableSessionFactory(variant="russian", stacked=SIXTEEN_V_T)
     hx_deal(client_for(table), table, bet="10")
     assert Client().get(f"/en/table/{table.public_id}/counter/").status_code == 404
+
+
+def test_chart_page_states_the_house_edge_of_perfect_play_and_of_the_chart() -> None:
+    html = Client().get("/en/chart/european/").content.decode()
+    perfect = float(re.search(r"House edge with perfect play: (-?[\d.]+) %", html)[1])
+    chart = float(re.search(r"Playing this chart: (-?[\d.]+) %", html)[1])
+    # European (6 decks, S17, DAS, no hole-card peek, 3:2): about half a percent; the chart
+    # gives up a few thousandths of a percent to the composition-dependent play.
+    assert 0.4 < perfect < 0.6
+    assert 0 <= chart - perfect < 0.02
