@@ -482,13 +482,13 @@ def test_custom_table_pays_a_natural_six_to_five(client: Client) -> None:
 
 
 # -- languages -----------------------------------------------------------------------------------
-# The label of the decks field and the H17 choice in each language.
+# The label of the decks field, the H17 choice and the page's heading in each language.
 LABELS = {
-    "en": ("Decks in the shoe", "Dealer hits soft 17 (H17)", "Custom rules"),
-    "sr-latn": ("Špilova u igri", "Diler vuče kartu na mekom zbiru 17 (H17)", "Sopstvena pravila"),
-    "hr": ("Špilova u igri", "Krupje vuče kartu na mekanom zbroju 17 (H17)", "Vlastita pravila"),
-    "ru": ("Колод в игре", "Дилер берёт карту на мягких 17 (H17)", "Свои правила"),
-    "bg": ("Тестета в играта", "Дилърът тегли при меко 17 (H17)", "Собствени правила"),
+    "en": ("Decks in the shoe", "Dealer hits soft 17 (H17)", "Build your own rules"),
+    "sr-latn": ("Špilova u igri", "Diler vuče kartu na mekom zbiru 17 (H17)", "Napravite svoja pravila"),
+    "hr": ("Špilova u igri", "Krupje vuče kartu na mekanom zbroju 17 (H17)", "Složite vlastita pravila"),
+    "ru": ("Колод в игре", "Дилер берёт карту на мягких 17 (H17)", "Составьте свои правила"),
+    "bg": ("Тестета в играта", "Дилърът тегли при меко 17 (H17)", "Съставете свои правила"),
 }
 
 
