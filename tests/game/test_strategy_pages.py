@@ -268,3 +268,19 @@ def test_chart_page_states_the_house_edge_of_perfect_play_and_of_the_chart() -> 
     # gives up a few thousandths of a percent to the composition-dependent play.
     assert 0.4 < perfect < 0.6
     assert 0 <= chart - perfect < 0.02
+
+
+def test_rules_splitting_tens_by_rank_with_resplits_chart_and_play() -> None:
+    """Split by rank up to 4 hands: the engine does not value resplitting tens, so the chart
+    stands on ten pairs and a round still plays and is graded (found by a breaker)."""
+    rules = PRESETS["european"].with_overrides({"split_by": "rank", "max_split_hands": "4"})
+    ruleset = RuleSet.save_rules(rules, "european")
+    html = Client().get(f"/en/chart/custom-{ruleset.id}/").content.decode()
+    assert cell(html, "Pairs", "10,10", 4) == "S"
+    assert cell(html, "Pairs", "8,8", 4) == "P"
+    table = TableSessionFactory(variant=f"custom-{ruleset.id}", stacked=SIXTEEN_V_T)
+    client = client_for(table)
+    hx_deal(client, table, bet="10")
+    response = hx_act(client, table, "hit")
+    assert response.status_code == 200
+    assert fresh(table).decisions.get().action == "hit"

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
@@ -49,10 +49,17 @@ def signup(request: HttpRequest) -> HttpResponse:
     next_url = safe_next(request)
     if request.method == "POST":
         form = SignUpForm(request.POST)
+        user = None
         if form.is_valid():
-            with transaction.atomic():
-                user = form.save()
-                Account.for_user(user, visitor_id(request))
+            try:
+                with transaction.atomic():
+                    user = form.save()
+                    Account.for_user(user, visitor_id(request))
+            except IntegrityError:  # the same username signed up a moment ago
+                user = None
+                username_field = get_user_model()._meta.get_field("username")
+                form.add_error("username", username_field.error_messages["unique"])
+        if user is not None:
             login(request, user)
             messages.success(
                 request,

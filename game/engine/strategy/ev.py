@@ -1033,7 +1033,10 @@ def hand_evs(
     - ``cache``: an ``EVCache`` made for these same rules, to share memoized values
       between calls (a fresh one is used when None).
     - ``with_split``: False leaves ``split`` None without valuing it (the slowest action:
-      some 10-30 ms for a pair at 6 decks, against a few ms for the others).
+      some 10-30 ms for a pair at 6 decks, against a few ms for the others). ``split`` is
+      None too for two ten-value cards when the rules split by rank and allow resplits
+      (``tens_resplit_by_rank``): the composition by value does not hold the count of one
+      rank that valuing it needs (splitting tens is never close to best).
 
     Returns ``HandEVs``; an action the rules forbid for this hand is None. Raises
     StrategyError for fewer than two cards, a hand already past 21, or the banker game;
@@ -1079,12 +1082,7 @@ def hand_evs(
     if double_allowed(rules, values, from_split=from_split):
         double = ev.double(low, ace, ncards, sevens)
     split = None
-    if split_valued:
-        if rules.split_by == "rank" and values[0] == 10 and rules.max_split_hands > 2:
-            raise StrategyError(
-                "resplitting ten-value cards by rank needs the count of one rank, which a "
-                "composition by value does not hold"
-            )
+    if split_valued and not tens_resplit_by_rank(rules, values):
         split = _split_ev(rules, values[0], up, unseen, cache, conditioned) * scale
     surrender = -0.5 if surrender_allowed(rules, values, up, from_split) else None
     return HandEVs(
@@ -1095,6 +1093,18 @@ def hand_evs(
         surrender=surrender,
         natural_probability=p_natural,
         conditioned=conditioned,
+    )
+
+
+def tens_resplit_by_rank(rules: Rules, values: Sequence[int]) -> bool:
+    """Two ten-value cards under ``split_by="rank"`` with more than 2 split hands: a split
+    the engine does not value (the resplits need the count of one rank, which a composition
+    by value does not hold)."""
+    return (
+        rules.split_by == "rank"
+        and rules.max_split_hands > 2
+        and len(values) == 2
+        and values[0] == values[1] == 10
     )
 
 

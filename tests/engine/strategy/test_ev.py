@@ -189,8 +189,18 @@ def test_bad_hands_raise():
         hand_evs(["T", "8"], "9", S17, seen=["9"] * 24)  # no 9 is left for the upcard
     with pytest.raises(CompositionError):
         hand_evs(["T", "8"], "9", S17, composition=(1, 2, 3))
-    with pytest.raises(StrategyError, match="by rank"):
-        hand_evs(["K", "K"], "9", S17.with_overrides({"split_by": "rank"}))
+
+
+
+def test_tens_resplit_by_rank_leave_the_split_unvalued():
+    """Resplitting K,K by rank needs the count of kings alone: the split is not valued (None)
+    while the other actions are; with 2 hands at most it is valued."""
+    by_rank = S17.with_overrides({"split_by": "rank"})
+    evs = hand_evs(["K", "K"], "9", by_rank)
+    assert evs.split is None and evs.best()[0] is Action.STAND
+    assert evs.stand == pytest.approx(hand_evs(["K", "Q"], "9", S17).stand)
+    two_hands = by_rank.with_overrides({"max_split_hands": "2"})
+    assert hand_evs(["K", "K"], "9", two_hands).split < evs.stand
 
 
 def test_the_strategy_engine_imports_nothing_from_django():
