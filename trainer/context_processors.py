@@ -33,6 +33,6 @@ def grading(request: HttpRequest) -> dict:
     from trainer.visitors import grading_standard
 
     return {
-        "grading_standard": grading_standard(request),
+        "grading_standard": grading_standard(request) if hasattr(request, "session") else None,
         "grading_choices": list(STANDARD_LABELS.items()),
     }

@@ -65,6 +65,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "trainer.middleware.MethodNotAllowedPage",
 ]
 
 ROOT_URLCONF = "trainer.urls"
