@@ -7,6 +7,7 @@ bust, until the deal is settled) are never in the context: no template can leak 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import ROUND_FLOOR
 from fractions import Fraction
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from game.engine.banker import (
+    BankerAction,
     BankerDeal,
     BankerObservation,
     BankerTable,
@@ -22,6 +24,7 @@ from game.engine.banker import (
     observe,
 )
 from game.engine.hands import hand_value, is_natural
+from game.engine.strategy.banker import DrawCell, banker_analysis, punter_analysis
 from game.labels import (
     BANKER_ACTION_KEYS,
     BANKER_ACTION_LABELS,
@@ -154,6 +157,32 @@ def bar_context(table: TableSession) -> dict[str, Any]:
     }
 
 
+def best_play_view() -> dict[str, list[dict[str, Any]]]:
+    """The best draw or stand by the two-card total (strategy/banker.py, exact for the
+    2-deck shoe): the punter's against the banker's policy (he draws below 17), and the
+    banker's against punters who stood (they stand from 16). Rows: total, soft or not,
+    the better action's label and both EVs per unit staked."""
+    draw, stand = BANKER_ACTION_LABELS[BankerAction.DRAW], BANKER_ACTION_LABELS[BankerAction.STAND]
+
+    def rows(cells: Sequence[DrawCell]) -> list[dict[str, Any]]:
+        return [
+            {
+                "total": c.total,
+                "soft": c.soft,
+                "best": draw if c.best == "draw" else stand,
+                "draw": c.draw,
+                "stand": c.stand,
+            }
+            for c in sorted(cells, key=lambda c: (c.soft, c.total))
+            if c.drawn == 0
+        ]
+
+    return {
+        "punter": rows(punter_analysis().cells),
+        "banker": rows(banker_analysis().cells["stood"]),
+    }
+
+
 def banker_context(table: TableSession) -> dict[str, Any]:
     """Everything templates/game/banker.html needs."""
     bank = table.banker_table
@@ -171,6 +200,7 @@ def banker_context(table: TableSession) -> dict[str, Any]:
     actions = obs.legal_actions if in_play and obs is not None else ()
     natural = deal is not None and deal.banker_hand.is_natural and deal.is_over
     return {
+        "best_play": best_play_view(),
         **bar_context(table),
         "seats": seats_view(table, bank, deal),
         "deal": deal,

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_safe
@@ -43,10 +44,18 @@ MINUS = "\u2212"
 UPCARD_LABELS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "A"]
 
 
+def _signed(value: float) -> str:
+    """An EV with its sign and 4 decimals in the active language's format ("+0,0772";
+    negative values get a typographic minus sign, U+2212)."""
+    sign = "+" if value > 0 else MINUS if value < 0 else "±"
+    return sign + number_format(abs(value), 4, use_l10n=True)
+
+
 def _hover(evs: dict[Action, float]) -> str:
-    """'Stand -0.1541 · Hit -0.2101 …' (typographic minus signs): a cell's EVs, best first."""
+    """'Stand -0.1541 · Hit -0.2101 …' (with U+2212 minus signs): a cell's EVs, best first,
+    in the active language's number format."""
     ordered = sorted(evs.items(), key=lambda item: -item[1])
-    return " · ".join(f"{ACTION_LABELS[a]} {v:+.4f}".replace("-", MINUS) for a, v in ordered)
+    return " · ".join(f"{ACTION_LABELS[a]} {_signed(v)}" for a, v in ordered)
 
 
 def _cells(chart: Chart, kind: str, row: int) -> list[dict[str, Any]]:

@@ -573,3 +573,22 @@ def test_banker_table_in_every_language(lang: str, draw: str, stand: str, banker
     assert re.search(rf'value="draw"[^>]*>\s*{draw} <kbd>H</kbd>', html)
     assert re.search(rf'value="stand"[^>]*>\s*{stand} <kbd>S</kbd>', html)
     assert f'data-testid="seat-role">{banker}<' in html
+
+
+def test_banker_page_says_decisions_are_not_graded_and_shows_the_best_play() -> None:
+    """The punter's best play against the banker's policy (strategy/banker.py, exact for 104
+    cards): draw on a hard 14, stand on a hard 15, draw on a soft 17, stand on a soft 18."""
+    table = BankerTableSessionFactory()
+    html = text(client_for(table).get(f"/en/table/{table.public_id}/"))
+    assert "Decisions in this game are not graded" in html
+    punter = html.split("<caption>Punter</caption>")[1].split("</table>")[0]
+    best = dict(re.findall(r'<th scope="row">([^<]+)</th><td>(\w+)</td>', punter))
+    assert (best["14"], best["15"], best["soft 17"], best["soft 18"]) == (
+        "Draw",
+        "Stand",
+        "Draw",
+        "Stand",
+    )
+    assert "<caption>Banker</caption>" in html
+    ru = text(client_for(table).get(f"/ru/table/{table.public_id}/"))
+    assert "Решения в этой игре не оцениваются" in ru and "мягкие 17" in ru

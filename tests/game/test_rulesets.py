@@ -485,8 +485,16 @@ def test_custom_table_pays_a_natural_six_to_five(client: Client) -> None:
 # The label of the decks field, the H17 choice and the page's heading in each language.
 LABELS = {
     "en": ("Decks in the shoe", "Dealer hits soft 17 (H17)", "Build your own rules"),
-    "sr-latn": ("Špilova u igri", "Diler vuče kartu na mekom zbiru 17 (H17)", "Napravite svoja pravila"),
-    "hr": ("Špilova u igri", "Krupje vuče kartu na mekanom zbroju 17 (H17)", "Složite vlastita pravila"),
+    "sr-latn": (
+        "Špilova u igri",
+        "Diler vuče kartu na mekom zbiru 17 (H17)",
+        "Napravite svoja pravila",
+    ),
+    "hr": (
+        "Špilova u igri",
+        "Krupje vuče kartu na mekanom zbroju 17 (H17)",
+        "Složite vlastita pravila",
+    ),
     "ru": ("Колод в игре", "Дилер берёт карту на мягких 17 (H17)", "Составьте свои правила"),
     "bg": ("Тестета в играта", "Дилърът тегли при меко 17 (H17)", "Съставете свои правила"),
 }
@@ -602,3 +610,13 @@ def test_early_surrender_with_a_peeking_dealer_is_refused(client: Client) -> Non
     response = post_rules(client, form_data("ajnc", surrender="early", dealer_game="no-peek"))
     assert response.status_code == 302
     assert RuleSet.objects.get().rules.surrender == "early"
+
+
+@pytest.mark.django_db
+def test_rule_set_page_links_its_chart_rule_page_and_drill(client: Client) -> None:
+    ruleset = RuleSet.save_rules(find_rules("croatian"), "croatian")
+    html = text(client.get(f"/en/rules/{ruleset.id}/"))
+    links = html.split('data-testid="ruleset-links"')[1].split("</p>")[0]
+    assert f'href="/en/chart/custom-{ruleset.id}/"' in links
+    assert f'href="/en/rulebook/custom/{ruleset.id}/"' in links
+    assert f'href="/en/drills/?variant=custom-{ruleset.id}"' in links

@@ -104,6 +104,9 @@ def test_the_standard_refuses_to_send_you_off_site() -> None:
 
 
 # -- the chart page ---------------------------------------------------------------------------
+HOVER_12 = r'<th scope="row">12</th><td class="cell h" tabindex="0" title="([^"]*)"'
+
+
 def cell(html: str, table_title: str, row: str, upcard_index: int) -> str:
     """The data-code of a chart cell (row label, upcard column 0..9 for 2..10, A)."""
     section = html.split(f"<h2>{table_title}</h2>")[1].split("</table>")[0]
@@ -126,8 +129,12 @@ def test_chart_page_of_the_russian_game_matches_published_basic_strategy() -> No
     assert "<h2>Surrender</h2>" not in html  # no surrender in the Russian game
     assert "2,10 against 4: Hit instead of Stand (+0.0008)" in html
     # The hover of hard 12 v 2: the cell's name, then each action's EV, best first.
-    hover = re.search(r'<th scope="row">12</th><td class="cell h" title="([^"]*)"', html)
-    assert re.fullmatch(r"Hit: Hit −0\.\d{4} · Stand −0\.\d{4} · Double −\d\.\d{4}", hover[1])
+    hover = re.search(HOVER_12, html)
+    assert re.fullmatch(r"Hit — Hit −0\.\d{4} · Stand −0\.\d{4} · Double −\d\.\d{4}", hover[1])
+    # In Russian the numbers have a decimal comma.
+    ru = Client().get("/ru/chart/russian/").content.decode()
+    hover = re.search(HOVER_12, ru)
+    assert re.fullmatch(r"Ещё — Ещё −0,\d{4} · Хватит −0,\d{4} · Удвоить −\d,\d{4}", hover[1])
 
 
 def test_chart_page_has_a_surrender_table_where_the_rules_allow_it() -> None:

@@ -1,0 +1,15 @@
+// The chart page: tapping or focusing a cell shows its EVs (the cell's title) in a line
+// that stays on screen, for phones and keyboards, where there is no hover.
+(function () {
+  "use strict";
+  const detail = document.getElementById("cell-detail");
+  if (!detail) return;
+  function show(cell) {
+    detail.textContent = cell.dataset.where + ": " + cell.getAttribute("title");
+    detail.hidden = false;
+  }
+  document.querySelectorAll("td.cell").forEach(function (cell) {
+    cell.addEventListener("click", function () { show(cell); });
+    cell.addEventListener("focus", function () { show(cell); });
+  });
+})();
