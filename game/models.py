@@ -46,7 +46,7 @@ from game.engine.money import money
 from game.engine.players import AI_LEVELS, make_policy, play_ai_seats, seen_before
 from game.engine.round import Action, IllegalActionError, Phase, Round, apply, deal
 from game.engine.rules import Rules, find_rules
-from game.engine.strategy.advisor import Grade, grade
+from game.engine.strategy.advisor import Grade
 from game.labels import BANKER_ILLEGAL_MESSAGES, ILLEGAL_ACTION_MESSAGES
 
 START_BANKROLL = Decimal(1000)
@@ -541,14 +541,7 @@ def _grade(rnd: Round, action: Action, standard: str) -> Grade | None:
     """Grade the person's decision with the rule set's stored chart and shared EV cache."""
     from game import strategy_store  # the store imports this module
 
-    rules = rnd.rules
-    return grade(
-        rnd,
-        action,
-        strategy_store.evs_cache(rules),
-        chart=strategy_store.chart_for(rules),
-        standard=standard if standard in ("exact", "chart") else "exact",
-    )
+    return strategy_store.grade_round(rnd, action, standard)
 
 
 def rules_for(variant: str) -> Rules:

@@ -23,7 +23,9 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from game.engine.round import Action, Round
 from game.engine.rules import Rules
+from game.engine.strategy.advisor import Grade, grade
 from game.engine.strategy.chart import Chart, basic_strategy
 from game.engine.strategy.ev import EVCache, game_ev
 from game.models import RuleSet, StrategyResult
@@ -121,6 +123,20 @@ def game_ev_for(rules: Rules, strategy: str = "cd") -> float:
         return float(_stored(rules, "game_ev_cd", lambda: game_ev(rules)))
     return float(
         _stored(rules, "game_ev_td", lambda: game_ev(rules, strategy="td", chart=chart_for(rules)))
+    )
+
+
+def grade_round(rnd: Round, action: Action, standard: str = "exact") -> Grade | None:
+    """The advisor's grade of ``action`` for the hand to act of ``rnd`` (``advisor.grade``)
+    against ``standard`` ("exact" or "chart"; anything else counts as "exact"), with the
+    rules' stored chart and shared EV cache: what the table and the review's replays use."""
+    rules = rnd.rules
+    return grade(
+        rnd,
+        action,
+        evs_cache(rules),
+        chart=chart_for(rules),
+        standard="chart" if standard == "chart" else "exact",
     )
 
 

@@ -59,7 +59,7 @@ plain recursions.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -1220,30 +1220,24 @@ def game_ev(
             continue
         if after_up is not None and sum(after_up) > 0:
             cache.prepare(up, after_up)
-        for first in range(1, 11):
-            p_first, after_first = _deal_one(after_up, first)
-            for second in range(first, 11):
-                p_second, unseen = _deal_one(after_first, second)
-                weight = p_up * p_first * p_second * (1 if first == second else 2)
-                if weight == 0.0:
-                    continue
-                q = natural_probability(up, unseen)
-                if {first, second} == {1, 10}:
-                    total_ev += weight * (1.0 - q) * payout
-                    continue
-                # Two ten-value cards are a pair by rank only sometimes; splitting tens never
-                # pays, so under split_by="rank" they are valued without the split.
-                tens_by_rank = first == second == 10 and rules.split_by == "rank"
-                evs = hand_evs(
-                    [first, second],
-                    up,
-                    rules,
-                    composition=unseen,
-                    infinite=infinite,
-                    cache=cache,
-                    with_split=not tens_by_rank,
-                )
-                total_ev += weight * _round_value(rules, evs, q, peeks)
+        for p_hand, first, second, unseen, q in _two_card_hands(up, after_up):
+            weight = p_up * p_hand
+            if {first, second} == {1, 10}:
+                total_ev += weight * (1.0 - q) * payout
+                continue
+            # Two ten-value cards are a pair by rank only sometimes; splitting tens never
+            # pays, so under split_by="rank" they are valued without the split.
+            tens_by_rank = first == second == 10 and rules.split_by == "rank"
+            evs = hand_evs(
+                [first, second],
+                up,
+                rules,
+                composition=unseen,
+                infinite=infinite,
+                cache=cache,
+                with_split=not tens_by_rank,
+            )
+            total_ev += weight * _round_value(rules, evs, q, peeks)
         if own_cache:  # nothing is shared between upcards: keep one upcard's values at a time
             cache.clear()
     return total_ev
@@ -1294,48 +1288,42 @@ def policy_game_ev(
             rules, up, DrawState(after_up), cache.dealer, conditioned=conditioned, policy=policy
         )
         follow_memo: dict[tuple[int, int, bool, int, bool], float] = {}
-        for first in range(1, 11):
-            p_first, after_first = _deal_one(after_up, first)
-            for second in range(first, 11):
-                p_second, unseen = _deal_one(after_first, second)
-                weight = p_up * p_first * p_second * (1 if first == second else 2)
-                if weight == 0.0:
-                    continue
-                q = natural_probability(up, unseen)
-                if {first, second} == {1, 10}:
-                    total_ev += weight * (1.0 - q) * payout
-                    continue
-                values = (first, second)
-                legal = {Action.HIT, Action.STAND}
-                if double_allowed(rules, values):
-                    legal.add(Action.DOUBLE)
-                if split_allowed(rules, values) and not (first == 10 and rules.split_by == "rank"):
-                    legal.add(Action.SPLIT)
-                if surrender_allowed(rules, values, up, False):
-                    legal.add(Action.SURRENDER)
-                action = policy.first(values, up, frozenset(legal))
-                if action not in legal:
-                    raise ValueError(f"the policy chose {action}, not one of the legal actions")
-                if action is Action.SURRENDER:
-                    if conditioned and rules.surrender != "early":
-                        total_ev += weight * (-q - 0.5 * (1.0 - q))
-                    else:  # no peek, or surrendered before it: half the bet back in any case
-                        total_ev += weight * -0.5
-                    continue
-                ev = _Evaluator(rules, up, DrawState(unseen), cache.dealer, conditioned=conditioned)
-                ev.follow_memo = follow_memo  # shared: keyed on the whole shoe and the hand
-                low, ace, ncards, sevens = _state(values, track_sevens)
-                if action is Action.STAND:
-                    value = ev.stand(_total(low, ace), 1.0)
-                elif action is Action.HIT:
-                    value = ev.hit_following(low, ace, ncards, sevens, guide)
-                elif action is Action.DOUBLE:
-                    value = ev.double(low, ace, ncards, sevens)
-                else:
-                    value = _split_ev(rules, first, up, unseen, cache, conditioned, policy)
-                # A conditioned value counts the dealer-natural outcomes as 0: add the bet
-                # lost to the natural the peek shows first.
-                total_ev += weight * (value - q if conditioned else value)
+        for p_hand, first, second, unseen, q in _two_card_hands(up, after_up):
+            weight = p_up * p_hand
+            if {first, second} == {1, 10}:
+                total_ev += weight * (1.0 - q) * payout
+                continue
+            values = (first, second)
+            legal = {Action.HIT, Action.STAND}
+            if double_allowed(rules, values):
+                legal.add(Action.DOUBLE)
+            if split_allowed(rules, values) and not (first == 10 and rules.split_by == "rank"):
+                legal.add(Action.SPLIT)
+            if surrender_allowed(rules, values, up, False):
+                legal.add(Action.SURRENDER)
+            action = policy.first(values, up, frozenset(legal))
+            if action not in legal:
+                raise ValueError(f"the policy chose {action}, not one of the legal actions")
+            if action is Action.SURRENDER:
+                if conditioned and rules.surrender != "early":
+                    total_ev += weight * (-q - 0.5 * (1.0 - q))
+                else:  # no peek, or surrendered before it: half the bet back in any case
+                    total_ev += weight * -0.5
+                continue
+            ev = _Evaluator(rules, up, DrawState(unseen), cache.dealer, conditioned=conditioned)
+            ev.follow_memo = follow_memo  # shared: keyed on the whole shoe and the hand
+            low, ace, ncards, sevens = _state(values, track_sevens)
+            if action is Action.STAND:
+                value = ev.stand(_total(low, ace), 1.0)
+            elif action is Action.HIT:
+                value = ev.hit_following(low, ace, ncards, sevens, guide)
+            elif action is Action.DOUBLE:
+                value = ev.double(low, ace, ncards, sevens)
+            else:
+                value = _split_ev(rules, first, up, unseen, cache, conditioned, policy)
+            # A conditioned value counts the dealer-natural outcomes as 0: add the bet
+            # lost to the natural the peek shows first.
+            total_ev += weight * (value - q if conditioned else value)
         if own_cache:
             cache.clear()
     return total_ev
@@ -1357,6 +1345,23 @@ def _start_shoe(
     if composition is None:
         return full_shoe(rules.decks)
     return check_composition(composition)
+
+
+def _two_card_hands(
+    up: int, after_up: tuple[int, ...] | None
+) -> Iterator[tuple[float, int, int, tuple[int, ...] | None, float]]:
+    """Every two-card hand (first <= second, values 1..10) dealt from ``after_up`` (None: the
+    infinite deck): (its probability, both orders counted; first; second; the shoe left;
+    the probability q that the dealer's hole card makes a natural with ``up``). Hands that
+    cannot be dealt are left out."""
+    for first in range(1, 11):
+        p_first, after_first = _deal_one(after_up, first)
+        for second in range(first, 11):
+            p_second, unseen = _deal_one(after_first, second)
+            p_hand = p_first * p_second * (1 if first == second else 2)
+            if p_hand == 0.0:
+                continue
+            yield p_hand, first, second, unseen, natural_probability(up, unseen)
 
 
 def _deal_one(shoe: tuple[int, ...] | None, value: int) -> tuple[float, tuple[int, ...] | None]:
