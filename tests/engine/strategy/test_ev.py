@@ -191,7 +191,6 @@ def test_bad_hands_raise():
         hand_evs(["T", "8"], "9", S17, composition=(1, 2, 3))
 
 
-
 def test_tens_resplit_by_rank_leave_the_split_unvalued():
     """Resplitting K,K by rank needs the count of kings alone: the split is not valued (None)
     while the other actions are; with 2 hands at most it is valued."""
