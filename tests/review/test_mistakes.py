@@ -255,6 +255,38 @@ def test_decision_page_shows_every_ev(log) -> None:
     assert 'data-testid="replay"' in html  # a table decision can be replayed
 
 
+@pytest.mark.parametrize(
+    ("lang", "hand", "upcard", "title"),
+    [
+        # A hard 20 of three cards: in the chart's 17+ row, but the heading is its total.
+        ("en", ["4S", "TD", "6C"], "8H", "Hard 20 against 8"),
+        ("ru", ["4S", "TD", "6C"], "8H", "Жёсткая сумма 20 против 8"),
+        ("bg", ["4S", "TD", "6C"], "8H", "Твърда сума 20 срещу 8"),
+        ("en", ["TS", "7D"], "AH", "Hard 17 against A"),
+        # A soft 18 of three cards plays as A,7: named by its total, not by the chart row.
+        ("en", ["AS", "2D", "5C"], "9H", "Soft 18 against 9"),
+        ("hr", ["AS", "7D"], "9H", "Meki zbroj 18 protiv 9"),
+        ("en", ["8S", "8D"], "TH", "Pair 8,8 against 10"),
+    ],
+)
+def test_decision_heading_names_the_hands_own_total(lang, hand, upcard, title) -> None:
+    legal = {"stand": 0.5, "hit": -0.75, "split": -0.8} if hand[0][0] == hand[1][0] else None
+    decision = table_decision(
+        new_table(),
+        hand=hand,
+        upcard=upcard,
+        evs=legal or {"stand": 0.5, "hit": -0.75},
+        action="hit",
+    )
+    client = client_for(decision.visitor)
+    html = client.get(f"/{lang}/review/decisions/{decision.pk}/").content.decode()
+    assert f"<h1>{title}</h1>" in html
+    assert f"<strong>{title}</strong>" in html  # the mistake's own line
+    assert "17+" not in html and "(A,7)" not in html
+    listed = client.get(f"/{lang}/review/").content.decode()
+    assert f"<strong>{title}</strong>" in listed
+
+
 def test_another_visitors_data_is_never_visible(log) -> None:
     stranger_table = new_table()
     stranger_rows = [table_decision(stranger_table, 0.25) for _ in range(2)]

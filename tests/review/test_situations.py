@@ -9,6 +9,8 @@ from django.utils.translation import override
 from trainer.review.situations import (
     Situation,
     categories_of,
+    hand_situation,
+    hand_total,
     situation_of,
 )
 
@@ -140,3 +142,117 @@ def test_situation_labels_in_each_language(lang, labels) -> None:
     ]
     with override(lang):
         assert [s.label for s in situations] == labels
+
+
+@pytest.mark.parametrize(
+    ("hand", "upcard", "legal", "cell", "hand_sit", "label"),
+    [
+        # The chart's last hard row holds 17 to 21: the hand keeps its own total.
+        (
+            ["4S", "TD", "6C"],
+            "8H",
+            PLAY,
+            Situation("hard", 17, 8),
+            Situation("hard", 17, 8, 20),
+            "Hard 20 against 8",
+        ),
+        (
+            ["TS", "7D"],
+            "8H",
+            PLAY,
+            Situation("hard", 17, 8),
+            Situation("hard", 17, 8, 17),
+            "Hard 17 against 8",
+        ),
+        (
+            ["TS", "8D", "3C"],
+            "AH",
+            PLAY,
+            Situation("hard", 17, 1),
+            Situation("hard", 17, 1, 21),
+            "Hard 21 against A",
+        ),
+        (
+            ["5S", "4D", "7C"],
+            "6H",
+            PLAY,
+            Situation("hard", 16, 6),
+            Situation("hard", 16, 6, 16),
+            "Hard 16 against 6",
+        ),
+        # A soft hand of three cards plays as a two-card row; it is named by its total.
+        (
+            ["AS", "2D", "5C"],
+            "9H",
+            PLAY,
+            Situation("soft", 7, 9),
+            Situation("soft", 7, 9, 18),
+            "Soft 18 against 9",
+        ),
+        (
+            ["AS", "6D", "9C"],
+            "5H",
+            PLAY,
+            Situation("hard", 16, 5),
+            Situation("hard", 16, 5, 16),
+            "Hard 16 against 5",
+        ),
+        # Pairs, "other" hands and insurance already name the hand.
+        (
+            ["8S", "8D"],
+            "AH",
+            PLAY_SPLIT,
+            Situation("pairs", 8, 1),
+            Situation("pairs", 8, 1),
+            "Pair 8,8 against A",
+        ),
+        (
+            ["AS", "5D", "5C"],
+            "6H",
+            ("hit", "stand"),
+            Situation("other", 21, 6),
+            Situation("other", 21, 6),
+            "Total 21 against 6",
+        ),
+    ],
+)
+def test_hand_situation_names_the_hands_own_total(
+    hand, upcard, legal, cell, hand_sit, label
+) -> None:
+    found = situation_of(hand, upcard, insurance=False, legal=legal)
+    assert found == cell
+    assert hand_situation(found, hand) == hand_sit
+    assert hand_sit.cell == cell
+    with override("en"):
+        assert hand_sit.label == label
+
+
+@pytest.mark.parametrize(
+    ("lang", "hard", "soft"),
+    [
+        ("en", "Hard 20 against 8", "Soft 18 against A"),
+        ("ru", "Жёсткая сумма 20 против 8", "Мягкая сумма 18 против A"),
+        ("bg", "Твърда сума 20 срещу 8", "Мека сума 18 срещу A"),
+        ("sr-latn", "Tvrdi zbir 20 protiv 8", "Meki zbir 18 protiv A"),
+        ("hr", "Tvrdi zbroj 20 protiv 8", "Meki zbroj 18 protiv A"),
+    ],
+)
+def test_hand_labels_in_each_language(lang, hard, soft) -> None:
+    with override(lang):
+        assert Situation("hard", 17, 8, 20).label == hard
+        assert Situation("soft", 7, 1, 18).label == soft
+
+
+@pytest.mark.parametrize(
+    ("hand", "total"),
+    [
+        (["TS", "6D"], 16),
+        (["AS", "6D"], 17),
+        (["AS", "6D", "9C"], 16),
+        (["AS", "AD"], 12),
+        (["AS", "KD"], 21),
+        (["4S", "TD", "6C"], 20),
+    ],
+)
+def test_hand_total(hand, total) -> None:
+    assert hand_total(hand) == total

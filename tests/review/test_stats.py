@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import uuid
 from datetime import date
+from pathlib import Path
 
 import pytest
 from django.utils.translation import override
@@ -16,6 +17,7 @@ from trainer.review.log import (
     LogFilter,
     Tally,
     entries,
+    tally_by_hand,
     tally_by_situation,
     visitor_log,
 )
@@ -129,27 +131,99 @@ def test_weakest_ten_most_ev_lost_first() -> None:
     )
     table_decision(table, 0, hand=["TS", "3D"], upcard="2C")
     kept = entries(visitor_log(table.visitor), LogFilter())
-    order = [
-        (s, t.decisions, t.correct, t.ev_lost) for s, t in weakest_of(tally_by_situation(kept))
-    ]
+    order = [(s, t.decisions, t.correct, t.ev_lost) for s, t in weakest_of(tally_by_hand(kept))]
     assert order == [
-        (Situation("soft", 7, 9), 1, 0, 0.75),
-        (Situation("hard", 16, 10), 1, 0, 0.5),
-        (Situation("hard", 12, 2), 4, 2, 0.5),
+        (Situation("soft", 7, 9, 18), 1, 0, 0.75),
+        (Situation("hard", 16, 10, 16), 1, 0, 0.5),
+        (Situation("hard", 12, 2, 12), 4, 2, 0.5),
         (Situation("pairs", 8, 10), 1, 0, 0.125),
     ]
     html = client_for(table.visitor).get("/en/review/stats/").content.decode()
-    rows = re.findall(
-        r'<tr data-situation="([^"]+)"><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td>'
-        r"<td>([^<]*)</td></tr>",
+    assert weakest_rows(html) == [
+        ("soft-7-9", "18", "Soft 18 against 9", "1", "0&nbsp;%", "0.750"),
+        ("hard-16-10", "16", "Hard 16 against 10", "1", "0&nbsp;%", "0.500"),
+        ("hard-12-2", "12", "Hard 12 against 2", "4", "50&nbsp;%", "0.500"),
+        ("pairs-8-10", "", "Pair 8,8 against 10", "1", "0&nbsp;%", "0.125"),
+    ]
+
+
+def weakest_rows(html: str) -> list[tuple[str, ...]]:
+    """The weakest-ten table's rows: chart cell, hand total, situation, decisions, accuracy,
+    EV lost."""
+    return re.findall(
+        r'<tr data-situation="([^"]+)"(?: data-total="(\d+)")?><td>([^<]*)</td><td>([^<]*)</td>'
+        r"<td>([^<]*)</td><td>([^<]*)</td></tr>",
         html,
     )
-    assert rows == [
-        ("soft-7-9", "Soft 18 (A,7) against 9", "1", "0&nbsp;%", "0.750"),
-        ("hard-16-10", "Hard 16 against 10", "1", "0&nbsp;%", "0.500"),
-        ("hard-12-2", "Hard 12 against 2", "4", "50&nbsp;%", "0.500"),
-        ("pairs-8-10", "Pair 8,8 against 10", "1", "0&nbsp;%", "0.125"),
+
+
+def test_hard_17_and_more_is_one_heat_map_row_but_each_total_in_the_weakest() -> None:
+    """A hard 4,10,6 against 8 is in the chart's 17+ row: the heat map counts it in the
+    "hard-17-8" cell with the other hard 17-21 hands (its tooltip names the row "17+"),
+    while the weakest ten name the hand by its own total, hard 20 apart from hard 18."""
+    table = new_table()
+    stand_best = {"stand": 0.5, "hit": -0.75}  # hitting a hard 20 or 18 loses 1.25
+    table_decision(table, hand=["4S", "TD", "6C"], upcard="8H", evs=stand_best, action="hit")
+    table_decision(table, hand=["TS", "KD"], upcard="8C", evs=stand_best, action="hit")
+    table_decision(
+        table, hand=["TS", "8D"], upcard="8D", evs={"stand": 0.25, "hit": -0.5}, action="hit"
+    )
+    table_decision(
+        table, hand=["9S", "8D"], upcard="8S", evs={"stand": 0.0, "hit": -0.5}, action="stand"
+    )
+    kept = entries(visitor_log(table.visitor), LogFilter())
+    assert {s: (t.decisions, t.correct) for s, t in tally_by_situation(kept).items()} == {
+        Situation("hard", 17, 8): (4, 1)
+    }
+    assert {s: (t.decisions, t.correct) for s, t in tally_by_hand(kept).items()} == {
+        Situation("hard", 17, 8, 20): (2, 0),
+        Situation("hard", 17, 8, 18): (1, 0),
+        Situation("hard", 17, 8, 17): (1, 1),
+    }
+    html = client_for(table.visitor).get("/en/review/stats/").content.decode()
+    assert cell(html, "hard-17-8") == {
+        "decisions": "4",
+        "correct": "1",
+        "title": "Hard 17+ against 8: 1 of 4 decisions right (25%)",
+        "fill": "hsl(30, 65%, 36%)",
+        "text": "25",
+    }
+    assert "every hard total from 17 to 21 is in the one row 17+." in html
+    assert weakest_rows(html) == [
+        ("hard-17-8", "20", "Hard 20 against 8", "2", "0&nbsp;%", "2.500"),
+        ("hard-17-8", "18", "Hard 18 against 8", "1", "0&nbsp;%", "0.750"),
     ]
+    assert "Hard 17+ against 8</td>" not in html
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [
+        ("en", "Hard 20 against 8"),
+        ("ru", "Жёсткая сумма 20 против 8"),
+        ("bg", "Твърда сума 20 срещу 8"),
+        ("sr-latn", "Tvrdi zbir 20 protiv 8"),
+        ("hr", "Tvrdi zbroj 20 protiv 8"),
+    ],
+)
+def test_weakest_names_the_hands_total_in_each_language(lang, title) -> None:
+    table = new_table()
+    table_decision(
+        table, hand=["4S", "TD", "6C"], upcard="8H", evs={"stand": 0.5, "hit": -0.75}, action="hit"
+    )
+    html = client_for(table.visitor).get(f"/{lang}/review/stats/").content.decode()
+    assert [row[2] for row in weakest_rows(html)] == [title]
+
+
+def test_weakest_table_scrolls_inside_its_panel() -> None:
+    """On a narrow phone the weakest ten's table scrolls inside its own box rather than
+    widening the page (the review stylesheet gives .table-scroll overflow-x: auto)."""
+    table = new_table()
+    table_decision(table, 0.25, hand=["TS", "6D"], upcard="TH")
+    html = client_for(table.visitor).get("/ru/review/stats/").content.decode()
+    assert re.search(r'<div class="table-scroll">\s*<table class="weakest"', html)
+    css = (Path(__file__).resolve().parents[2] / "static/review/review.css").read_text()
+    assert ".table-scroll { max-width: 100%; overflow-x: auto;" in css
 
 
 def test_weakest_keeps_ten() -> None:

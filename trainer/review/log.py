@@ -25,7 +25,12 @@ from django.db.models import Count, F, QuerySet, Sum
 from django.db.models.functions import TruncDate
 
 from game.models import GradedDecision
-from trainer.review.situations import Situation, decision_categories, decision_situation
+from trainer.review.situations import (
+    Situation,
+    decision_categories,
+    decision_situation,
+    hand_situation,
+)
 
 DEVIATIONS = ("close", "inaccuracy", "mistake", "blunder")
 SOURCES = ("table", "drill")
@@ -47,11 +52,17 @@ class LogFilter:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A logged decision with its chart situation and categories."""
+    """A logged decision with its chart situation (the chart cell) and categories."""
 
     decision: GradedDecision
     situation: Situation
     categories: frozenset[str]
+
+    @property
+    def hand(self) -> Situation:
+        """The decision's situation named by the hand's own total ("Hard 20 against 8"
+        where the chart cell is "Hard 17+ against 8")."""
+        return hand_situation(self.situation, self.decision.hand)
 
     @property
     def correct(self) -> bool:
@@ -212,17 +223,27 @@ def sessions(kept: Iterable[Entry], flt: LogFilter = LogFilter()) -> list[Sessio
 
 
 def tally_by_situation(kept: Iterable[Entry]) -> dict[Situation, Tally]:
-    """Every situation of ``kept`` with its tally."""
+    """Every chart cell (situation) of ``kept`` with its tally: the heat map's cells."""
     tallies: dict[Situation, Tally] = {}
     for entry in kept:
         tallies.setdefault(entry.situation, Tally()).add(entry)
     return tallies
 
 
+def tally_by_hand(kept: Iterable[Entry]) -> dict[Situation, Tally]:
+    """Every hand situation of ``kept`` with its tally: the chart cells, with a hard or soft
+    cell split by the hand's own total (the 17+ row's hard 17, 18 ... 21 apart)."""
+    tallies: dict[Situation, Tally] = {}
+    for entry in kept:
+        tallies.setdefault(entry.hand, Tally()).add(entry)
+    return tallies
+
+
 def weakest(
     tallies: dict[Situation, Tally], count: int = WEAKEST_COUNT
 ) -> list[tuple[Situation, Tally]]:
-    """The ``count`` weakest situations: those with at least one deviation, the most EV lost
+    """The ``count`` weakest situations of ``tallies`` (``tally_by_hand``'s in the stats
+    page: hands by their own total): those with at least one deviation, the most EV lost
     first (how often a leak happens times what it costs), then the lowest accuracy, then
     the most decisions, then chart order."""
     leaking = [(s, t) for s, t in tallies.items() if t.correct < t.decisions]

@@ -16,6 +16,10 @@ of ``evs`` are exactly the actions that were legal). From those alone:
   decision, and "surrender" when surrender was what the person chose, the best play or the
   chart's play (a decision about surrendering). A decision may be in two categories (a hard
   16 surrendered is "hard" and "surrender").
+- its **hand** (``hand_situation``): the chart cell with the hand's own total, for a hard
+  or a soft hand. The chart's last hard row holds every hard 17 to 21, so its cell reads
+  "Hard 17+" while a hand in it reads "Hard 20"; a decision's heading and the weakest-ten
+  list name the hand, the heat map the chart cell.
 """
 
 from __future__ import annotations
@@ -57,21 +61,30 @@ CHART_ROWS: tuple[tuple[str, int], ...] = (
 
 @dataclass(frozen=True, slots=True, order=True)
 class Situation:
-    """A chart cell (or the insurance decision, or a hand the chart has no row for).
+    """A chart cell (or the insurance decision, or a hand the chart has no row for), or a
+    hand's own situation in it.
 
     ``kind``: "hard", "soft", "pairs", "insurance" or "other"; ``row``: the hard total
     (17 = 17 and more), the soft hand's other card (2..9), the pair's card value (1 = aces),
-    0 for insurance, the total for "other"; ``upcard``: the dealer's upcard value (1 = ace).
+    0 for insurance, the total for "other"; ``upcard``: the dealer's upcard value (1 = ace);
+    ``total``: 0 for the chart cell (every hand of its row), else the hand's own total (a
+    hard or soft hand's situation: ``hand_situation``).
     """
 
     kind: str
     row: int
     upcard: int
+    total: int = 0
 
     @property
     def in_chart(self) -> bool:
         """True for a cell of the hard, soft or pairs chart."""
         return self.kind in KIND_LABELS
+
+    @property
+    def cell(self) -> Situation:
+        """The chart cell of this situation (itself without the hand's total)."""
+        return Situation(self.kind, self.row, self.upcard) if self.total else self
 
     @property
     def hand_label(self) -> str:
@@ -88,13 +101,17 @@ class Situation:
 
     @property
     def label(self) -> str:
-        """The situation in words, in the active language: "Hard 16 against 10",
-        "Soft 18 (A,7) against A", "Pair of 8s (8,8) against 10", "Insurance against A"."""
+        """The situation in words, in the active language. A chart cell names its row:
+        "Hard 16 against 10", "Hard 17+ against 8", "Soft 18 (A,7) against A", "Pair 8,8
+        against 10", "Insurance against A"; a hand's situation its own total: "Hard 20
+        against 8", "Soft 18 against A" (A,7 or A,2,5 alike)."""
         upcard = row_card(self.upcard)
         if self.kind == "insurance":
             return _("Insurance against %(upcard)s") % {"upcard": upcard}
         if self.kind == "hard":
-            hand = _("Hard %(total)s") % {"total": self.hand_label}
+            hand = _("Hard %(total)s") % {"total": self.total or self.hand_label}
+        elif self.kind == "soft" and self.total:
+            hand = _("Soft %(total)s") % {"total": self.total}
         elif self.kind == "soft":
             hand = _("Soft %(total)s (%(cards)s)") % {
                 "total": self.row + 11,
@@ -127,10 +144,23 @@ def situation_of(
     if cell is not None:
         kind, row = cell
         return Situation(kind, row, up)
+    return Situation("other", hand_total(hand), up)
+
+
+def hand_total(hand: Sequence[str]) -> int:
+    """The best total of card codes: an ace counts 11 when that does not pass 21."""
     values = [card_value(c) for c in hand]
     low = sum(values)
-    total = low + 10 if 1 in values and low + 10 <= 21 else low
-    return Situation("other", total, up)
+    return low + 10 if 1 in values and low + 10 <= 21 else low
+
+
+def hand_situation(situation: Situation, hand: Sequence[str]) -> Situation:
+    """The situation of ``hand`` in its chart cell ``situation``: a hard or soft cell with
+    the hand's own total (a hard 4,10,6 in the 17+ row is hard 20); any other situation
+    (pairs, insurance, "other") is itself, as its row already names the hand."""
+    if situation.kind not in ("hard", "soft"):
+        return situation
+    return Situation(situation.kind, situation.row, situation.upcard, hand_total(hand))
 
 
 def categories_of(
@@ -190,6 +220,8 @@ __all__ = [
     "categories_of",
     "decision_categories",
     "decision_situation",
+    "hand_situation",
+    "hand_total",
     "row_card",
     "situation_of",
 ]

@@ -41,6 +41,7 @@ from trainer.review.log import (
     ev_lost_by_day,
     logged_variants,
     sessions,
+    tally_by_hand,
     tally_by_situation,
     visitor_log,
     weakest,
@@ -92,7 +93,7 @@ def mistake_view(entry: Entry) -> dict[str, Any]:
         "replayable": d.source == "table",
         "created_at": d.created_at,
         "round_number": d.round_number,
-        "situation": entry.situation.label,
+        "situation": entry.hand.label,
         "cards": cards_view(d.hand),
         "upcard": cards_view([d.upcard])[0],
         "insurance": d.insurance,
@@ -360,7 +361,8 @@ def replay_act(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
 @require_safe
 def stats(request: HttpRequest) -> HttpResponse:
     """The stats page for one variant or all: the totals, the accuracy heat map over the
-    chart, EV lost per 100 decisions by day, and the weakest ten situations."""
+    chart (by chart cell: hard 17 to 21 share the 17+ row), EV lost per 100 decisions by
+    day, and the weakest ten situations (by the hand's own total: hard 20 against 8)."""
     visitor = _visitor(request)
     form = StatsFilterForm(request.GET or None, logged=logged_variants(visitor))
     variant = form.chosen_variant() if form.is_bound else ""
@@ -368,7 +370,6 @@ def stats(request: HttpRequest) -> HttpResponse:
     overall = Tally()
     for entry in kept:
         overall.add(entry)
-    tallies = tally_by_situation(kept)
     return render(
         request,
         "review/stats.html",
@@ -376,11 +377,18 @@ def stats(request: HttpRequest) -> HttpResponse:
             "form": form,
             "variant": variant,
             "overall": overall,
-            "heat": heat_map(tallies),
+            "heat": heat_map(tally_by_situation(kept)),
             "plot": line_plot(ev_lost_by_day(visitor, variant)),
             "weakest": [
-                {"situation": s.label, "tally": t, "kind": s.kind, "row": s.row, "upcard": s.upcard}
-                for s, t in weakest(tallies)
+                {
+                    "situation": s.label,
+                    "tally": t,
+                    "kind": s.kind,
+                    "row": s.row,
+                    "upcard": s.upcard,
+                    "total": s.total,
+                }
+                for s, t in weakest(tally_by_hand(kept))
             ],
             "section": "stats",
         },
