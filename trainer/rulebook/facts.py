@@ -136,6 +136,26 @@ def soft_17_sentence(rules: Rules) -> str:
     return _("The dealer stands on every 17, soft 17 included (S17).")
 
 
+def second_card_sentence(rules: Rules) -> str:
+    """When the dealer's second card comes in this game and whether it is checked for a
+    natural, for the glossary's ENHC entry (ENHC says only that no face-down card is checked
+    before the players act; the timing of the second card is this separate rule)."""
+    if not rules.dealer_hole_card:
+        return _(
+            "In this game the dealer's second card is dealt only after every player has finished."
+        )
+    if not rules.dealer_peeks:
+        return _(
+            "In this game the dealer's second card is dealt face down at the deal and is not "
+            "checked for a natural before the players act."
+        )
+    return _(
+        "In this game the dealer's second card is dealt face down at the deal; with an ace or "
+        "a ten-value card showing, the dealer checks it for a natural before the players act "
+        "(the peek): this game is not ENHC."
+    )
+
+
 def natural_payout_sentence(rules: Rules) -> str:
     """ "A natural pays 3:2: on a bet of 10 chips it wins 15." """
     return _("A natural pays %(payout)s: on a bet of %(bet)s chips it wins %(win)s.") % {

@@ -1,8 +1,9 @@
 """The landing page and the rule pages.
 
-- ``landing`` (``/<lang>/``): what the site offers, leading to the rules, the table and the
-  drills.
-- ``index`` (``/<lang>/rulebook/``): the five games with their key facts.
+- ``landing`` (``/<lang>/``): what the site offers, leading to the rules, the table, the
+  drills, the basic strategy charts of the casino games, the review and the custom rules.
+- ``index`` (``/<lang>/rulebook/``): the five games with their key facts, and the custom
+  rule sets this visitor has played or been graded on.
 - ``variant_page`` (``/<lang>/rulebook/<variant>/``): one preset's rules; 404 for a name
   that is not a preset.
 - ``custom_page`` (``/<lang>/rulebook/custom/<id>/``): a saved custom rule set's rules; 404
@@ -16,6 +17,7 @@ language (templates/rulebook/prose/<language>/).
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -25,10 +27,11 @@ from django.views.decorators.http import require_safe
 
 from game.engine.rules import PRESETS, Rules, RulesError, find_rules
 from game.labels import VARIANT_NAMES
-from game.models import START_BANKROLL, RuleSet
+from game.models import CUSTOM_PREFIX, START_BANKROLL, GradedDecision, RuleSet, TableSession
 from game.table_view import variant_name
 from trainer.rulebook import examples, facts
 from trainer.rulebook.choices import site_choices
+from trainer.visitors import visitor_id
 
 # The games in the order the index lists them (VARIANTS.md's order, European first as the
 # table's default).
@@ -63,12 +66,19 @@ def prose_dir() -> str:
     return f"rulebook/prose/{code}/"
 
 
-def drills_url() -> str:
-    """The drills' index, or its path while the drills app has no such page yet."""
+def drills_url(variant: str = "") -> str:
+    """The drills' index, or its path while the drills app has no such page yet; with a
+    ``variant`` the index with that game chosen (``?variant=european``)."""
     try:
-        return reverse("drills:index")
+        url = reverse("drills:index")
     except NoReverseMatch:
-        return f"/{get_language() or 'en'}/drills/"
+        url = f"/{get_language() or 'en'}/drills/"
+    return f"{url}?{urlencode({'variant': variant})}" if variant else url
+
+
+def chart_url(variant: str) -> str:
+    """The basic strategy chart page of a casino game or custom rule set."""
+    return reverse("game:chart", args=[variant])
 
 
 @require_safe
@@ -87,21 +97,64 @@ def landing(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    """The five games, each with its key facts computed from its preset."""
-    return render(request, "rulebook/index.html", {"prose": prose_dir(), "games": _games()})
+    """The five games, each with its key facts computed from its preset, then the custom
+    rule sets of this visitor (none listed for a visitor without any)."""
+    return render(
+        request,
+        "rulebook/index.html",
+        {"prose": prose_dir(), "games": _games(), "custom": visitor_rule_sets(request)},
+    )
 
 
 def _games() -> list[dict[str, Any]]:
-    return [
-        {
-            "variant": name,
-            "name": VARIANT_NAMES[name],
-            "url": reverse("rulebook:variant", kwargs={"variant": name}),
-            "facts": facts.key_facts(find_rules(name)),
-            "banker": find_rules(name).game == "banker",
-        }
-        for name in VARIANTS
-    ]
+    games = []
+    for name in VARIANTS:
+        banker_game = find_rules(name).game == "banker"
+        games.append(
+            {
+                "variant": name,
+                "name": VARIANT_NAMES[name],
+                "url": reverse("rulebook:variant", kwargs={"variant": name}),
+                "facts": facts.key_facts(find_rules(name)),
+                "banker": banker_game,
+                "chart_url": "" if banker_game else chart_url(name),
+            }
+        )
+    return games
+
+
+def visitor_rule_sets(request: HttpRequest) -> list[dict[str, Any]]:
+    """The custom rule sets this visitor has played at a table or been graded on (the
+    ``custom-<id>`` variants of their TableSession and GradedDecision rows), oldest first,
+    each with its name, the game it was built from and its rule page. None without a visitor
+    id (none is made), and none for a rule set this engine can no longer read."""
+    visitor = visitor_id(request, create=False)
+    if visitor is None:
+        return []
+    variants: set[str] = set()
+    for model in (TableSession, GradedDecision):
+        variants.update(
+            model.objects.filter(visitor=visitor, variant__startswith=CUSTOM_PREFIX)
+            .order_by()
+            .values_list("variant", flat=True)
+            .distinct()
+        )
+    ids = {v.removeprefix(CUSTOM_PREFIX) for v in variants}
+    found = []
+    for ruleset in RuleSet.objects.filter(pk__in=ids).order_by("created_at", "id"):
+        try:
+            ruleset.rules  # noqa: B018 (a rule set that no longer reads has no rule page)
+        except RulesError:
+            continue
+        found.append(
+            {
+                "id": ruleset.id,
+                "name": variant_name(ruleset.variant),
+                "base": VARIANT_NAMES.get(ruleset.base, ruleset.base),
+                "url": reverse("rulebook:custom", kwargs={"ruleset_id": ruleset.id}),
+            }
+        )
+    return found
 
 
 @require_safe
@@ -184,6 +237,12 @@ def _rule_page(
             for v in VARIANTS
         ],
         "start_bankroll": START_BANKROLL,
+        # The glossary's ENHC entry: when this game's dealer gets the second card.
+        "second_card": "" if banker_game else facts.second_card_sentence(rules),
+        # Practice: the game's basic strategy chart and its drills (no chart, no drills for
+        # the banker game).
+        "chart_url": "" if banker_game else chart_url(variant),
+        "drill_url": "" if banker_game else drills_url(variant),
     }
     return render(request, "rulebook/rules.html", context)
 
