@@ -43,7 +43,7 @@ from game.engine.banker import (
 from game.engine.banker import apply as banker_apply
 from game.engine.cards import Shoe
 from game.engine.money import money
-from game.engine.players import AI_LEVELS, make_policy, play_ai_seats, seen_before
+from game.engine.players import AI_LEVELS
 from game.engine.round import Action, IllegalActionError, Phase, Round, apply, deal
 from game.engine.rules import Rules, find_rules
 from game.engine.strategy.advisor import Grade
@@ -360,17 +360,8 @@ class TableSession(models.Model):
         is settled; each AI sees only an Observation (players.py)."""
         from game import strategy_store  # the store imports this module
 
-        rules = rnd.rules
-        if self.seat_count < 2:
-            return rnd
-        policy = make_policy(
-            self.ai_level if self.ai_level in AI_LEVELS else "easy",
-            rules,
-            chart=strategy_store.chart_for(rules) if self.ai_level == "normal" else None,
-            cache=strategy_store.evs_cache(rules) if self.ai_level == "hard" else None,
-        )
-        policies = {seat: policy for seat in range(self.seat_count) if seat != self.human_seat}
-        return play_ai_seats(rnd, policies, seen_before(rnd))
+        level = self.ai_level if self.ai_level in AI_LEVELS else "easy"
+        return strategy_store.play_ai(rnd, level, self.seat_count, self.human_seat)
 
     def _parse_amount(self, rnd: Round, action: Action, amount_text: str | None) -> Fraction | None:
         """The chips of a double for less or a partial insurance, when the rules let the

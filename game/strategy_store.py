@@ -23,6 +23,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from game.engine.players import make_policy, play_ai_seats, seen_before
 from game.engine.round import Action, Round
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Grade, grade
@@ -138,6 +139,24 @@ def grade_round(rnd: Round, action: Action, standard: str = "exact") -> Grade | 
         chart=chart_for(rules),
         standard="chart" if standard == "chart" else "exact",
     )
+
+
+def play_ai(rnd: Round, level: str, seat_count: int, human_seat: int) -> Round:
+    """Let the AI seats (every seat of ``seat_count`` but ``human_seat``) act at ``level``
+    until the person's hand is to act or the round is settled (players.py
+    ``play_ai_seats``, each AI seeing only an Observation), with the rules' stored chart
+    ("normal") or shared EV cache ("hard"). Raises ValueError for an unknown level."""
+    if seat_count < 2:
+        return rnd
+    rules = rnd.rules
+    policy = make_policy(
+        level,
+        rules,
+        chart=chart_for(rules) if level == "normal" else None,
+        cache=evs_cache(rules) if level == "hard" else None,
+    )
+    policies = {seat: policy for seat in range(seat_count) if seat != human_seat}
+    return play_ai_seats(rnd, policies, seen_before(rnd))
 
 
 def precompute(rules: Rules, *, with_td: bool = True) -> dict[str, float]:

@@ -18,6 +18,7 @@ from game.engine.rules import find_rules
 from game.engine.strategy.ev import hand_evs
 from game.models import GradedDecision
 from tests.drills.test_drilling import put_hand
+from tests.e2e.htmx import press_when_idle, wait_until_idle
 from trainer.drills.models import DrillSession
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -47,12 +48,12 @@ def exact_best(question) -> str:
 
 
 def answer_by_key(page: Page, key: str) -> None:
-    page.keyboard.press(key)
+    press_when_idle(page, key)
     expect(page.get_by_test_id("feedback")).to_be_visible(timeout=TIMEOUT)
 
 
 def next_by_enter(page: Page, number: int) -> None:
-    page.keyboard.press("Enter")
+    press_when_idle(page, "Enter")
     expect(page.get_by_test_id("question")).to_have_attribute(
         "data-number", str(number), timeout=TIMEOUT
     )
@@ -89,7 +90,7 @@ def test_drill_questions_by_keyboard(live_server, page: Page) -> None:
     assert [d.round_number for d in decisions] == list(range(1, 9))
     assert sum(1 for d in decisions if d.severity == "best") == right == 4
     # A repeated key after the answer changes nothing: one decision per question.
-    page.keyboard.press("h")
+    press_when_idle(page, "h")
     page.wait_for_timeout(300)
     assert GradedDecision.objects.count() == 8
     # Ending the drill shows the summary; the index no longer lists it as unfinished.
@@ -102,6 +103,7 @@ def test_drill_questions_by_keyboard(live_server, page: Page) -> None:
 def test_keys_follow_the_physical_key_on_a_cyrillic_layout(live_server, page: Page) -> None:
     start(page, live_server.url, "ru", "Русский онлайн-блэкджек", "Жёсткие суммы")
     # With a Russian layout the H key types "р"; the shortcut still answers Hit.
+    wait_until_idle(page)
     page.evaluate(
         "document.body.dispatchEvent(new KeyboardEvent('keydown',"
         " {key: 'р', code: 'KeyH', bubbles: true}))"

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from game.engine.rules import find_rules
 from game.engine.strategy.ev import hand_evs
 from game.models import GradedDecision, TableSession
+from tests.e2e.htmx import press_when_idle
 from tests.factories import stacked_shoe
 from trainer.drills.models import DrillSession
 from trainer.review.models import Replay
@@ -59,10 +60,10 @@ def test_a_drill_mistake_is_on_the_mistakes_page(live_server, page: Page) -> Non
         choice = plays[-1] if number == MISTAKE_AT else plays[0]
         if number == MISTAKE_AT:
             missed = (question, plays[0], choice)
-        page.keyboard.press(KEYS[choice])
+        press_when_idle(page, KEYS[choice])
         expect(page.get_by_test_id("feedback")).to_be_visible(timeout=TIMEOUT)
         if number < 10:
-            page.keyboard.press("Enter")
+            press_when_idle(page, "Enter")
     assert missed is not None
     question, best, chosen = missed
     drill = DrillSession.objects.get()
@@ -110,7 +111,7 @@ def test_a_table_mistake_is_found_and_replayed(live_server, page: Page) -> None:
     TableSession.objects.filter(public_id=public_id).update(shoe_state=stacked_shoe(HARD_20))
     page.locator("button.deal").click()
     expect(page.locator("form.actions button.hit")).to_be_visible()
-    page.keyboard.press("h")  # hitting a hard 20: a blunder
+    press_when_idle(page, "h")  # hitting a hard 20: a blunder
     expect(page.get_by_test_id("round-result")).to_be_visible(timeout=TIMEOUT)
     decision = GradedDecision.objects.get()
     assert (decision.action, decision.best_action, decision.severity) == (
@@ -143,7 +144,7 @@ def test_a_table_mistake_is_found_and_replayed(live_server, page: Page) -> None:
     assert "9H" not in page.content()
     expect(felt.get_by_test_id("replay-prompt")).to_have_text("What is the best play here?")
     page.evaluate("window.__marker = 1")
-    page.keyboard.press("s")
+    press_when_idle(page, "s")
     answer = page.get_by_test_id("replay-answer")
     expect(answer).to_contain_text("This time you chose Stand: the best play.", timeout=TIMEOUT)
     expect(answer).to_contain_text("At the table you chose Hit.")
@@ -162,7 +163,7 @@ def test_stats_page_draws_the_heat_map_and_the_plot(live_server, page: Page) -> 
     TableSession.objects.filter(public_id=public_id).update(shoe_state=stacked_shoe(HARD_20))
     page.locator("button.deal").click()
     expect(page.locator("form.actions button.hit")).to_be_visible()
-    page.keyboard.press("h")
+    press_when_idle(page, "h")
     expect(page.get_by_test_id("round-result")).to_be_visible(timeout=TIMEOUT)
     page.goto(f"{live_server.url}/ru/review/stats/")
     heat = page.get_by_test_id("heatmap")

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from game.models import TableSession
+from tests.e2e.htmx import press_when_idle
 from tests.e2e.test_table import deal_by_click, screenshot, version, wait_for_new_version
 from tests.factories import stacked_shoe
 
@@ -43,7 +44,7 @@ def test_a_deliberate_mistake_is_flagged_in_place(live_server, page: Page, lang:
     deal_by_click(page)
     expect(page.locator("#decision-flag")).to_be_hidden()
     old = version(page)
-    page.keyboard.press("s")  # stand on 16 against a ten: hitting is better
+    press_when_idle(page, "s")  # stand on 16 against a ten: hitting is better
     wait_for_new_version(page, old)
     badge, sentence = FLAG[lang]
     flag = page.locator("[data-testid=flag]")
@@ -67,7 +68,7 @@ def test_chart_standard_and_the_counter_in_the_browser(live_server, page: Page) 
     expect(advice).to_contain_text("A perfect card counter would choose Hit.")
     expect(advice).to_contain_text("Hit: -0.5347")
     old = version(page)
-    page.keyboard.press("s")
+    press_when_idle(page, "s")
     wait_for_new_version(page, old)
     expect(page.locator("[data-testid=flag]")).to_contain_text(
         "You chose Stand; the chart says Hit."

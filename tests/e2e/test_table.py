@@ -40,7 +40,8 @@ def wait_for_new_version(page: Page, old: str | None) -> None:
     page.wait_for_function(
         """old => {
             const field = document.querySelector('#table-felt input[name="version"]');
-            return field && field.value !== old && !document.querySelector('.htmx-request');
+            return field && field.value !== old
+                && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling');
         }""",
         arg=old,
         timeout=TIMEOUT,

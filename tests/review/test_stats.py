@@ -318,14 +318,14 @@ STATS_TEXT = {
     "sr-latn": (
         "Vaša statistika",
         "Tačnost po tabeli",
-        "Otvorena karta delioca",
+        "Otvorena karta dilera",
         "Tvrdi zbirovi",
         "Dan",
     ),
     "hr": (
         "Vaša statistika",
         "Točnost po tablici",
-        "Otvorena karta djelitelja",
+        "Otvorena karta krupjea",
         "Tvrdi zbrojevi",
         "Dan",
     ),

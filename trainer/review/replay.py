@@ -28,9 +28,9 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from game import strategy_store
-from game.engine.players import AI_LEVELS, play_ai_seats, seen_before
+from game.engine.players import AI_LEVELS
 from game.engine.round import Action, IllegalActionError, Phase, Round, apply, deal
-from game.engine.strategy.advisor import Grade, grade
+from game.engine.strategy.advisor import Grade
 from game.labels import ILLEGAL_ACTION_MESSAGES
 from game.models import GradedDecision, RoundRecord
 from trainer.review.models import Replay
@@ -60,11 +60,9 @@ def start_of_round(settled: Round) -> Round:
 
 
 def _play_ai(rnd: Round, human_seat: int, seat_count: int, ai_level: str) -> Round:
-    policy = AI_LEVELS.get(ai_level)
-    if policy is None:
+    if ai_level not in AI_LEVELS:
         raise ReplayError(_("This round was played with AI players this site no longer has."))
-    policies = {seat: policy for seat in range(seat_count) if seat != human_seat}
-    return play_ai_seats(rnd, policies, seen_before(rnd))
+    return strategy_store.play_ai(rnd, ai_level, seat_count, human_seat)
 
 
 def _at(rnd: Round, decision: GradedDecision, human_seat: int) -> bool:
@@ -140,14 +138,7 @@ def start_replay(decision: GradedDecision) -> Replay:
 def grade_choice(rnd: Round, action: Action, standard: str) -> Grade | None:
     """The advisor's grade of ``action`` for the hand to act of ``rnd``, against
     ``standard`` ("exact" or "chart"), with the rules' stored chart and EV cache."""
-    rules = rnd.rules
-    return grade(
-        rnd,
-        action,
-        strategy_store.evs_cache(rules),
-        chart=strategy_store.chart_for(rules),
-        standard="chart" if standard == "chart" else "exact",
-    )
+    return strategy_store.grade_round(rnd, action, standard)
 
 
 def verdict_json(rnd: Round, verdict: Grade) -> dict[str, Any]:
