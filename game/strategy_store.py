@@ -46,10 +46,16 @@ def _remember(key: tuple[str, str], value: Any) -> None:
             _memory.popitem(last=False)
 
 
-def _stored(rules: Rules, kind: str, compute: Callable[[], Any]) -> Any:
-    """The JSON payload of ``kind`` for ``rules``: from memory, else the database, else
-    computed now and stored (a concurrent writer of the same result is harmless: the first
-    row wins)."""
+def _stored(
+    rules: Rules,
+    kind: str,
+    compute: Callable[[], Any],
+    decode: Callable[[Any], Any] = lambda payload: payload,
+) -> Any:
+    """The result ``kind`` for ``rules``: from memory, else ``decode`` of the JSON payload in
+    the database, else computed now (``compute`` returns the JSON payload) and stored (a
+    concurrent writer of the same result is harmless: the first row wins). Memory keeps the
+    decoded value."""
     rules_id = RuleSet.id_for(rules)
     key = (rules_id, kind)
     with _lock:
@@ -78,8 +84,9 @@ def _stored(rules: Rules, kind: str, compute: Callable[[], Any]) -> Any:
                 )
         except IntegrityError:  # another request stored it first
             pass
-    _remember(key, payload)
-    return payload
+    value = decode(payload)
+    _remember(key, value)
+    return value
 
 
 def evs_cache(rules: Rules) -> EVCache:
@@ -98,20 +105,10 @@ def evs_cache(rules: Rules) -> EVCache:
         return cache
 
 
-_charts: dict[tuple[str, int], Chart] = {}
-
-
 def chart_for(rules: Rules) -> Chart:
     """The basic strategy chart of a casino rule set (``basic_strategy``), stored.
     Raises StrategyError for the banker game."""
-    payload = _stored(rules, "chart", lambda: basic_strategy(rules).to_json())
-    key = (RuleSet.id_for(rules), id(payload))
-    chart = _charts.get(key)
-    if chart is None:
-        chart = Chart.from_json(payload)
-        _charts.clear() if len(_charts) > _MEMORY_SIZE else None
-        _charts[key] = chart
-    return chart
+    return _stored(rules, "chart", lambda: basic_strategy(rules).to_json(), decode=Chart.from_json)
 
 
 def game_ev_for(rules: Rules, strategy: str = "cd") -> float:
@@ -179,4 +176,3 @@ def forget() -> None:
     with _lock:
         _memory.clear()
         _caches.clear()
-        _charts.clear()

@@ -358,14 +358,9 @@ def counter_view(table: TableSession) -> dict[str, Any] | None:
     and how many cards the count knows. None when the person has no decision to make."""
     from game import strategy_store  # the store imports game.models
 
-    rnd = table.round
-    if (
-        rnd is None
-        or rnd.is_over
-        or rnd.active_hand is None
-        or rnd.active_hand.seat != table.human_seat
-    ):
+    if not counter_view_possible(table):
         return None
+    rnd = table.round
     evs, best = counter_decision(rnd, cache=strategy_store.evs_cache(rnd.rules))
     unseen = known_unseen(rnd)
     return {

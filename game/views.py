@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -29,30 +29,28 @@ from game.table_view import (
     is_playable,
     table_context,
 )
-from trainer.visitors import STANDARD_KEY, STANDARDS, grading_standard, visitor_id
+from trainer.visitors import (
+    STANDARD_KEY,
+    STANDARDS,
+    grading_standard,
+    owned_or_404,
+    visitor_id,
+)
 
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def _visitor(request: HttpRequest, *, create: bool) -> uuid.UUID | None:
-    """The visitor id kept in the Django session (made on first need)."""
-    return visitor_id(request, create=create)
-
-
 def _own_table(request: HttpRequest, public_id: uuid.UUID) -> TableSession:
     """The visitor's table with this id; 404 for anyone else's (or none)."""
-    visitor = _visitor(request, create=False)
-    if visitor is None:
-        raise Http404("no table")
-    return get_object_or_404(TableSession, public_id=public_id, visitor=visitor)
+    return owned_or_404(request, TableSession, public_id=public_id)
 
 
 @require_safe
 def home(request: HtmxHttpRequest) -> HttpResponse:
     """Send the visitor to their table, opening one with 1,000 chips on the first visit."""
-    visitor = _visitor(request, create=True)
+    visitor = visitor_id(request, create=True)
     table = (
         TableSession.objects.filter(visitor=visitor, ended_at__isnull=True)
         .order_by("-created_at", "-pk")
@@ -117,7 +115,7 @@ def new_session(request: HtmxHttpRequest) -> HttpResponse:
     posted variant (default European) with the posted seating (default alone; the banker
     game seats one AI player when none was chosen). An unknown variant or an impossible
     seating changes nothing."""
-    visitor = _visitor(request, create=True)
+    visitor = visitor_id(request, create=True)
     variant = request.POST.get("variant") or "european"
     if not is_playable(variant):
         messages.error(request, _("There is no such game here. Choose one from the list."))

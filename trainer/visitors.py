@@ -20,12 +20,14 @@ can take part in merging in two other ways, with a ``merge_visitor_rows`` attrib
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.apps import apps
 from django.core import checks
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models, transaction
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
 
 SESSION_KEY = "visitor"
 STANDARD_KEY = "grading_standard"
@@ -73,6 +75,16 @@ def _visitor_field(model: type[models.Model]) -> models.UUIDField | None:
     except FieldDoesNotExist:
         return None
     return field if isinstance(field, models.UUIDField) else None
+
+
+def owned_or_404(request: HttpRequest, model_or_queryset: Any, **lookup: Any) -> Any:
+    """The object matching ``lookup`` that belongs to this request's visitor (a model or a
+    queryset of one with a ``visitor`` field); Http404 for anyone else's, a missing one, or
+    a session without a visitor id (none is made)."""
+    visitor = visitor_id(request, create=False)
+    if visitor is None:
+        raise Http404("nothing of yours here")
+    return get_object_or_404(model_or_queryset, visitor=visitor, **lookup)
 
 
 def owned_models() -> list[type[models.Model]]:

@@ -7,16 +7,16 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
-from django_htmx.middleware import HtmxDetails
 
 from game.table_view import variant_name
+from game.views import HtmxHttpRequest
 from trainer.drills.drill_view import (
     CATEGORY_LABELS,
     category_label,
@@ -38,19 +38,12 @@ from trainer.drills.drilling import (
 )
 from trainer.drills.forms import PERIODS, StartForm
 from trainer.drills.models import DrillSession
-from trainer.visitors import grading_standard, visitor_id
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
+from trainer.visitors import grading_standard, owned_or_404, visitor_id
 
 
 def _own_session(request: HttpRequest, public_id: uuid.UUID) -> DrillSession:
     """The visitor's drill session with this id; 404 for anyone else's (or none)."""
-    visitor = visitor_id(request, create=False)
-    if visitor is None:
-        raise Http404("no drill")
-    return get_object_or_404(DrillSession, public_id=public_id, visitor=visitor)
+    return owned_or_404(request, DrillSession, public_id=public_id)
 
 
 @require_safe

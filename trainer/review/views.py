@@ -22,13 +22,13 @@ from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.middleware import HtmxDetails
 
 from game.engine.cards import Card
 from game.engine.round import Action
 from game.labels import ACTION_KEYS, ACTION_LABELS
 from game.models import RoundRecord
 from game.table_view import SEVERITY_LABELS, card_view, round_view, variant_name
+from game.views import HtmxHttpRequest
 from trainer.review import replay as replays
 from trainer.review.forms import DRILL_PERIODS, LogFilterForm, StatsFilterForm, variant_choices
 from trainer.review.log import (
@@ -48,16 +48,12 @@ from trainer.review.log import (
 )
 from trainer.review.models import Replay
 from trainer.review.plots import heat_map, line_plot
-from trainer.visitors import visitor_id
+from trainer.visitors import owned_or_404, visitor_id
 
 SESSIONS_PER_PAGE = 10
 MISTAKES_PER_SESSION = 5  # on the mistakes page; a session's own page lists them all
 MISTAKES_PER_PAGE = 25
 MAX_DRILL_DAYS = 3650  # the drills app's longest period
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 # -- what the templates show ---------------------------------------------------------------
@@ -277,12 +273,7 @@ def replay_start(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _own_replay(request: HttpRequest, public_id: uuid.UUID) -> Replay:
-    visitor = _visitor(request)
-    if visitor is None:
-        raise Http404("no replay")
-    return get_object_or_404(
-        Replay.objects.select_related("decision"), public_id=public_id, visitor=visitor
-    )
+    return owned_or_404(request, Replay.objects.select_related("decision"), public_id=public_id)
 
 
 def replay_context(replay: Replay) -> dict[str, Any]:
