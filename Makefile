@@ -52,6 +52,9 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
+# Local use: the settings default to DEBUG off (production); these targets turn it on.
+messages run: export DEBUG = 1
+
 messages: venv
 	@command -v msgfmt >/dev/null || { $(APT_GET) update && $(APT_GET) install -y gettext; }
 	@# compilemessages refuses to run when no locale directory exists at all (git keeps no empty dirs).

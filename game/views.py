@@ -8,12 +8,11 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
@@ -29,6 +28,7 @@ from game.table_view import (
     is_playable,
     table_context,
 )
+from trainer.redirects import safe_next
 from trainer.visitors import (
     STANDARD_KEY,
     STANDARDS,
@@ -216,14 +216,10 @@ def set_grading(request: HtmxHttpRequest) -> HttpResponse:
         )
     else:
         messages.error(request, _("Choose the exact play or the chart."))
-    target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        target = reverse("game:home")
+    target = safe_next(request, reverse("game:home"))
     if request.htmx:
         return HttpResponseClientRedirect(target)
-    return redirect(target)
+    return HttpResponseRedirect(target)
 
 
 @require_safe

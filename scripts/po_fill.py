@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -30,6 +31,8 @@ LOCALE = ROOT / "locale"
 LANGS = ("sr_Latn", "hr", "ru", "bg")
 PY = sys.executable
 IGNORE = ["--ignore=.venv", "--ignore=.git", "--ignore=tests", "--ignore=staticfiles"]
+# A developer tool: local settings, so no SECRET_KEY is needed (DEBUG is off by default).
+ENV = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1")}
 
 
 def load_pending() -> dict[tuple[str | None, str, str | None], dict]:
@@ -48,6 +51,7 @@ def main() -> int:
         subprocess.run(
             [PY, "manage.py", "makemessages", "--no-obsolete", *[f"-l{x}" for x in langs], *IGNORE],
             cwd=ROOT,
+            env=ENV,
             check=True,
             stdout=subprocess.DEVNULL,
         )
@@ -85,6 +89,7 @@ def main() -> int:
         subprocess.run(
             [PY, "manage.py", "compilemessages", *IGNORE],
             cwd=ROOT,
+            env=ENV,
             check=True,
             stdout=subprocess.DEVNULL,
         )

@@ -1,20 +1,29 @@
 """Settings of the blackjack trainer, read from the environment.
 
 Environment:
-- DEBUG: "1"/"true" turns debug on (default on, for `make run`); off in production.
+- DEBUG: "1"/"true" turns debug on (default off; `make run` turns it on for local use).
 - SECRET_KEY: required when DEBUG is off.
 - DATABASE_URL: any dj-database-url URL; default a SQLite file db.sqlite3 beside manage.py.
 - ALLOWED_HOSTS: comma-separated host names (default 127.0.0.1,localhost when DEBUG is on).
-- EMAIL_BACKEND: the mail backend of password-reset mail (default the console); with
-  EMAIL_HOST set, the SMTP options EMAIL_HOST, EMAIL_PORT (587), EMAIL_HOST_USER,
-  EMAIL_HOST_PASSWORD, EMAIL_USE_TLS (on). DEFAULT_FROM_EMAIL: the sender.
+- EMAIL_HOST: the SMTP server of password-reset mail, with EMAIL_PORT (587),
+  EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS (on), EMAIL_USE_SSL (off);
+  EMAIL_BACKEND: another mail backend (default SMTP with EMAIL_HOST, else the console,
+  which Django's `check --deploy` reports: mail.E001). DEFAULT_FROM_EMAIL: the sender.
+- TLS_PROXY: "1" behind a TLS-terminating proxy that sets X-Forwarded-Proto and appends the
+  client's address to X-Forwarded-For (default off).
+- SECURE_SSL_REDIRECT, SECURE_HSTS_SECONDS, SECURE_HSTS_INCLUDE_SUBDOMAINS,
+  SECURE_HSTS_PRELOAD, SECURE_COOKIES: HTTPS settings with DEBUG off (default: redirect to
+  https, HSTS for a year with subdomains and preload, secure cookies).
+- LOG_LEVEL: the level of Django's log on stderr (default INFO; 500s with tracebacks).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -27,7 +36,8 @@ def _env_flag(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = _env_flag("DEBUG", True)
+# Off unless asked for: a server started without the environment must not show tracebacks.
+DEBUG = _env_flag("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
@@ -158,21 +168,105 @@ MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "game:home"
 LOGOUT_REDIRECT_URL = "accounts:login"
+# With EMAIL_HOST the default backend is SMTP: its options given to the console backend
+# made Django refuse the mailer ("Unknown options 'host', ...").
+SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 MAILERS = {
     "default": {
-        "BACKEND": os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+        "BACKEND": os.environ.get(
+            "EMAIL_BACKEND",
+            SMTP_BACKEND
+            if os.environ.get("EMAIL_HOST")
+            else "django.core.mail.backends.console.EmailBackend",
+        )
     }
 }
-if os.environ.get("EMAIL_HOST"):
+if MAILERS["default"]["BACKEND"] == SMTP_BACKEND:
     MAILERS["default"]["OPTIONS"] = {
-        "host": os.environ["EMAIL_HOST"],
+        "host": os.environ.get("EMAIL_HOST", "localhost"),
         "port": int(os.environ.get("EMAIL_PORT", "587")),
         "username": os.environ.get("EMAIL_HOST_USER", ""),
         "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
-        "use_tls": _env_flag("EMAIL_USE_TLS", True),
+        "use_tls": _env_flag("EMAIL_USE_TLS", not _env_flag("EMAIL_USE_SSL", False)),
+        "use_ssl": _env_flag("EMAIL_USE_SSL", False),
+        "timeout": 20,
     }
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Blackjack trainer <noreply@localhost>")
 
+# --- Security (issue 10): log-in lock-outs, CSP, HTTPS behind a TLS proxy, logging ---------
+INSTALLED_APPS += ["axes"]
+# The CSP header on every response, next to the other security headers.
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+)
+# Axes turns a locked-out log-in into its lock-out page; its docs want it last.
+MIDDLEWARE.append("axes.middleware.AxesMiddleware")
+# Axes first: it refuses a locked-out log-in before the password is even hashed.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Lock-outs (OWASP ASVS 2.2.1: at most 100 failed attempts an hour per account). An account
+# is locked after 10 failures, and so is an address, each for 15 minutes: at most 40
+# guesses an hour. High enough for a person who mistypes a few times and for a household
+# or office behind one address, low enough to stop guessing; the cool-off bounds what
+# locking someone else's account can do (the reset link still works). A successful log-in
+# clears the failures of its account.
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "trainer.accounts.lockout.locked_out"
+AXES_CLIENT_IP_CALLABLE = "trainer.accounts.lockout.client_ip"
+AXES_HTTP_RESPONSE_CODE = 429
+
+# Content-Security-Policy (Django's own middleware): scripts and styles from this site
+# only, no inline code (the pages' scripts are static files; htmx is told not to inject its
+# indicator styles, base.html), no plugins, no framing, forms post to this site only.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# HTTPS: the site is served over TLS, usually by a proxy in front of gunicorn (TLS_PROXY=1:
+# trust its X-Forwarded-Proto, and X-Forwarded-For for the lock-outs). Off with DEBUG on.
+TLS_PROXY = _env_flag("TLS_PROXY", False)
+if TLS_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 if not DEBUG:
+    SECURE_SSL_REDIRECT = _env_flag("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = _env_flag("SECURE_HSTS_PRELOAD", True)
     SESSION_COOKIE_SECURE = _env_flag("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = _env_flag("SECURE_COOKIES", True)
+
+# Errors on stderr, where gunicorn and the service manager keep them: with DEBUG off
+# Django's default sends a 500's traceback only to mail_admins (and there are no ADMINS).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        # Without handlers of its own: its records go to the root's (and to pytest's caplog).
+        "django": {"level": os.environ.get("LOG_LEVEL", "INFO"), "propagate": True},
+    },
+}

@@ -2,6 +2,13 @@
 // that stays on screen, for phones and keyboards, where there is no hover.
 (function () {
   "use strict";
+  // The print link: a listener here, not an onclick attribute (the CSP allows no inline code).
+  document.querySelectorAll("a.print-chart").forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      event.preventDefault();
+      window.print();
+    });
+  });
   const detail = document.getElementById("cell-detail");
   if (!detail) return;
   function show(cell) {

@@ -63,6 +63,17 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
     page = context.new_page()
+    # Every browser test also checks the Content-Security-Policy: Chromium reports each
+    # blocked script, style or handler on the console ("... violates the following
+    # Content Security Policy directive ...").
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            violations.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    request.node.csp_violations = violations  # the test's own view of them (tests/e2e/test_csp.py)
     yield page
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed:
@@ -73,3 +84,4 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
         except Exception as error:  # a failed screenshot must not hide the test's own failure
             print(f"could not save screenshot for {request.node.nodeid}: {error}")
     context.close()
+    assert not violations, f"CSP violations on {request.node.nodeid}: {violations}"

@@ -13,10 +13,9 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render, resolve_url
 from django.urls import reverse_lazy
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
@@ -24,19 +23,8 @@ from django.views.decorators.http import require_http_methods
 
 from trainer.accounts.forms import ResetForm, SignUpForm
 from trainer.accounts.models import Account
+from trainer.redirects import safe_next
 from trainer.visitors import visitor_id
-
-REDIRECT_FIELD = "next"
-
-
-def safe_next(request: HttpRequest) -> str:
-    """The ``next`` URL of the form or query when it stays on this site, else ""."""
-    target = request.POST.get(REDIRECT_FIELD, request.GET.get(REDIRECT_FIELD, ""))
-    if url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return ""
 
 
 @never_cache
@@ -60,19 +48,30 @@ def signup(request: HttpRequest) -> HttpResponse:
                 username_field = get_user_model()._meta.get_field("username")
                 form.add_error("username", username_field.error_messages["unique"])
         if user is not None:
-            login(request, user)
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
                 request,
                 _("Welcome, %(username)s! Your account keeps your tables and decisions.")
                 % {"username": user.get_username()},
             )
-            return redirect(next_url or settings.LOGIN_REDIRECT_URL)
+            return HttpResponseRedirect(next_url or resolve_url(settings.LOGIN_REDIRECT_URL))
     else:
         form = SignUpForm()
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 
-class LoginView(auth_views.LoginView):
+class SafeNextMixin:
+    """Django's auth views check ``next`` against the host only; a relative word such as
+    ``welcome`` passed and led nowhere. Here ``next`` is a URL of this site or nothing (the
+    view's own success page)."""
+
+    request: HttpRequest
+
+    def get_redirect_url(self) -> str:
+        return safe_next(self.request)
+
+
+class LoginView(SafeNextMixin, auth_views.LoginView):
     """Django's log-in view (CSRF, safe ``next``); the session's anonymous history joins
     the account's on success (``handover.py``, through the ``user_logged_in`` signal)."""
 
@@ -87,7 +86,7 @@ class LoginView(auth_views.LoginView):
         return response
 
 
-class LogoutView(auth_views.LogoutView):
+class LogoutView(SafeNextMixin, auth_views.LogoutView):
     """Django's log-out (POST only): the session is flushed, so the next page starts a
     fresh anonymous visitor; the account's history waits for the next log-in."""
 
