@@ -48,6 +48,8 @@ def signup(request: HttpRequest) -> HttpResponse:
                 username_field = get_user_model()._meta.get_field("username")
                 form.add_error("username", username_field.error_messages["unique"])
         if user is not None:
+            # Two backends (axes first): name the one whose users these are, as
+            # authenticate() would have.
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
                 request,
@@ -68,6 +70,7 @@ class SafeNextMixin:
     request: HttpRequest
 
     def get_redirect_url(self) -> str:
+        """The request's ``next`` if it is a URL of this site, else "" (trainer/redirects.py)."""
         return safe_next(self.request)
 
 
