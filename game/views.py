@@ -75,7 +75,6 @@ def first_deal(request: HtmxHttpRequest) -> HttpResponse:
         return _respond(request, opened if opened is not None else TableSession())
     if request.session.get(SESSION_KEY) != str(visitor):
         request.session[SESSION_KEY] = str(visitor)
-    table.refresh_from_db()
     response = _respond(request, table)
     if request.htmx:
         push_url(response, table_url(table))
