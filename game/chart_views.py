@@ -95,12 +95,12 @@ def _surrender_cells(chart: Chart, kind: str, row: int) -> list[dict[str, Any]]:
 def chart_context(variant: str) -> dict[str, Any]:
     """The chart page's context for a table variant string. Raises Http404 for an unknown
     variant, a missing rule set or the banker game (no chart)."""
-    if variant.startswith(CUSTOM_PREFIX):
-        if not RuleSet.objects.filter(pk=variant.removeprefix(CUSTOM_PREFIX)).exists():
-            raise Http404("no such rule set")
-    elif variant not in PLAYABLE:
+    if variant not in PLAYABLE and not variant.startswith(CUSTOM_PREFIX):
         raise Http404("no such game")
-    rules = rules_for(variant)
+    try:
+        rules = rules_for(variant)
+    except RuleSet.DoesNotExist:
+        raise Http404("no such rule set") from None
     if rules.game != "casino":
         raise Http404("the banker game has no basic strategy chart")
     chart = chart_for(rules)

@@ -24,8 +24,8 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from django.conf import settings
-from django.db import models, transaction
-from django.utils import formats
+from django.db import IntegrityError, models, transaction
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from game.engine.banker import (
@@ -131,10 +131,73 @@ class TableSession(models.Model):
                 condition=models.Q(human_seat__lt=models.F("seat_count")),
                 name="human_seat_at_the_table",
             ),
+            # One open table per visitor, kept by the database: two New session posts at
+            # once cannot both open one (the loser's insert fails; see open_table_for).
+            models.UniqueConstraint(
+                fields=["visitor"],
+                condition=models.Q(ended_at__isnull=True),
+                name="one_open_table_per_visitor",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"table {self.public_id} ({self.variant})"
+
+    # -- opening and ending ----------------------------------------------------------------
+    @classmethod
+    def open_table(cls, visitor: uuid.UUID | None) -> TableSession | None:
+        """The visitor's open table (there is at most one), None when there is none or no
+        visitor."""
+        if visitor is None:
+            return None
+        return cls.objects.filter(visitor=visitor, ended_at__isnull=True).first()
+
+    @classmethod
+    def open_for(cls, visitor: uuid.UUID) -> TableSession:
+        """The visitor's open table, opened with the defaults (European, alone, 1,000 chips)
+        when there is none. Two requests at once get the same table: the database refuses
+        the second open table and ``get_or_create`` then reads the first one."""
+        table, _created = cls.objects.get_or_create(visitor=visitor, ended_at=None)
+        return table
+
+    @classmethod
+    def start_new(cls, visitor: uuid.UUID, **fields: Any) -> TableSession:
+        """End the visitor's open table (its version bumped, so its forms are stale) and
+        open a new one with ``fields`` (variant, seat_count, human_seat, ai_level).
+
+        When another request opened a table for this visitor at the same moment, the
+        database refuses this one (``one_open_table_per_visitor``) and that table is
+        returned instead, so a double click or two tabs leave exactly one open table."""
+        try:
+            with transaction.atomic():
+                cls.objects.filter(visitor=visitor, ended_at__isnull=True).update(
+                    ended_at=timezone.now(), version=models.F("version") + 1
+                )
+                return cls.objects.create(visitor=visitor, **fields)
+        except IntegrityError:
+            table = cls.open_table(visitor)
+            if table is None:  # some other constraint: not a race with another request
+                raise
+            return table
+
+    @classmethod
+    def merge_visitor_rows(cls, old: uuid.UUID, new: uuid.UUID) -> int:
+        """Give ``old``'s tables to ``new`` (trainer/visitors.py, on logging in). Both may
+        have an open table and only one may stay open: the newest one that was dealt at
+        (else the newest) stays, the others are ended (kept, their version bumped, as New
+        session does). Returns the number of tables moved."""
+        open_tables = list(
+            cls.objects.filter(visitor__in=[old, new], ended_at__isnull=True).order_by(
+                "-created_at", "-pk"
+            )
+        )
+        if len(open_tables) > 1:
+            played = [t for t in open_tables if t.version > 0]
+            keep = (played or open_tables)[0]
+            cls.objects.filter(pk__in=[t.pk for t in open_tables if t.pk != keep.pk]).update(
+                ended_at=timezone.now(), version=models.F("version") + 1
+            )
+        return cls.objects.filter(visitor=old).update(visitor=new)
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -526,6 +589,8 @@ class TableSession(models.Model):
 
 
 CUSTOM_PREFIX = "custom-"
+# The shape of RuleSet.id_for's ids.
+RULESET_ID = re.compile(r"[a-z2-7]{10}")
 
 
 def _grade(rnd: Round, action: Action, standard: str) -> Grade | None:
@@ -538,9 +603,10 @@ def _grade(rnd: Round, action: Action, standard: str) -> Grade | None:
 def rules_for(variant: str) -> Rules:
     """The Rules of a preset name or of a saved custom rule set ("custom-<id>").
 
-    Raises RulesError for an unknown preset, RuleSet.DoesNotExist for an unknown custom id."""
+    Raises RulesError for an unknown preset, RuleSet.DoesNotExist for an unknown custom id
+    (a malformed one never reaches the database)."""
     if variant.startswith(CUSTOM_PREFIX):
-        return RuleSet.objects.get(pk=variant.removeprefix(CUSTOM_PREFIX)).rules
+        return RuleSet.get_by_id(variant.removeprefix(CUSTOM_PREFIX)).rules
     return find_rules(variant)
 
 
@@ -560,6 +626,21 @@ class RuleSet(models.Model):
     def rules(self) -> Rules:
         """The saved Rules value."""
         return Rules.from_json(self.rules_json)
+
+    @staticmethod
+    def is_id(text: str) -> bool:
+        """Whether ``text`` has the shape of a rule set's id (``id_for``: 10 lower-case base32
+        characters). Anything else (a NUL byte, which PostgreSQL refuses in text) names no
+        rule set and is never sent to the database."""
+        return RULESET_ID.fullmatch(text) is not None
+
+    @classmethod
+    def get_by_id(cls, ruleset_id: str) -> RuleSet:
+        """The rule set with this id. Raises RuleSet.DoesNotExist for an unknown or
+        malformed id."""
+        if not cls.is_id(ruleset_id):
+            raise cls.DoesNotExist(f"no rule set {ruleset_id!r}")
+        return cls.objects.get(pk=ruleset_id)
 
     @property
     def variant(self) -> str:

@@ -25,7 +25,10 @@ def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
     their page, or show the form again with its messages."""
     copied = None
     if "from" in request.GET:
-        copied = get_object_or_404(RuleSet, pk=request.GET["from"])
+        try:
+            copied = RuleSet.get_by_id(request.GET["from"])
+        except RuleSet.DoesNotExist:
+            raise Http404("no such rule set") from None
     if request.method == "POST":
         form = RuleSetForm(request.POST)
         if form.is_valid():

@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import ROUND_FLOOR
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
@@ -243,7 +244,8 @@ PLAYABLE = ("european", "ajnc", "croatian", "russian", "dvadtsat-odno")
 def is_playable(variant: str) -> bool:
     """A casino preset, or a saved custom rule set."""
     if variant.startswith(CUSTOM_PREFIX):
-        return RuleSet.objects.filter(pk=variant.removeprefix(CUSTOM_PREFIX)).exists()
+        ruleset_id = variant.removeprefix(CUSTOM_PREFIX)
+        return RuleSet.is_id(ruleset_id) and RuleSet.objects.filter(pk=ruleset_id).exists()
     return variant in PLAYABLE
 
 
@@ -376,8 +378,11 @@ def counter_view(table: TableSession) -> dict[str, Any] | None:
 
 
 def table_context(table: TableSession) -> dict[str, Any]:
-    """Everything the table templates need."""
+    """Everything the table templates need. An unsaved table (``pk`` None) is the empty
+    table shown before the visitor's first deal: no history, no flag, and its Deal form
+    posts to ``game:first_deal``, which opens the table."""
     rnd = table.round
+    saved = table.pk is not None
     actions = table.affordable_actions()
     whole_chips = table.available.to_integral_value(rounding=ROUND_FLOOR)  # bets are whole
     return {
@@ -398,7 +403,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "can_bet": table.available >= table.MIN_BET and table.ended_at is None,
         "chips": [c for c in CHIPS if c <= table.MAX_BET],
         "rules_summary": rules_summary(table.rules),
-        "flag": flag_view(table),
+        "flag": flag_view(table) if saved else None,
         "counter": None,
         "counter_available": counter_view_possible(table),
         "standards": STANDARD_LABELS,
@@ -413,7 +418,10 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "ai_seat_choices": range(MAX_SEATS),
         "ai_levels": list(AI_LEVEL_NAMES.items()),
         "seat_choices": range(1, MAX_SEATS + 1),
-        "history": [
-            history_view(r, table.human_seat) for r in table.records.all()[:HISTORY_LENGTH]
-        ],
+        "history": [history_view(r, table.human_seat) for r in table.records.all()[:HISTORY_LENGTH]]
+        if saved
+        else [],
+        "deal_url": reverse("game:deal", kwargs={"public_id": table.public_id})
+        if saved
+        else reverse("game:first_deal"),
     }

@@ -12,10 +12,9 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, push_url
 from django_htmx.middleware import HtmxDetails
 
 from game.banker_view import banker_context
@@ -30,6 +29,7 @@ from game.table_view import (
 )
 from trainer.redirects import safe_next
 from trainer.visitors import (
+    SESSION_KEY,
     STANDARD_KEY,
     STANDARDS,
     grading_standard,
@@ -49,16 +49,36 @@ def _own_table(request: HttpRequest, public_id: uuid.UUID) -> TableSession:
 
 @require_safe
 def home(request: HtmxHttpRequest) -> HttpResponse:
-    """Send the visitor to their table, opening one with 1,000 chips on the first visit."""
-    visitor = visitor_id(request, create=True)
-    table = (
-        TableSession.objects.filter(visitor=visitor, ended_at__isnull=True)
-        .order_by("-created_at", "-pk")
-        .first()
-    )
-    if table is None:
-        table = TableSession.objects.create(visitor=visitor)
-    return redirect("game:table", public_id=table.public_id)
+    """Send the visitor to their open table. Without one (a first visit, a crawler following
+    the header link) show the empty table of the default game and write nothing: no table
+    row, no session. The table is opened by the first deal (``first_deal``) or New session."""
+    table = TableSession.open_table(visitor_id(request, create=False))
+    if table is not None:
+        return redirect("game:table", public_id=table.public_id)
+    return _respond(request, TableSession(), full=True)
+
+
+@require_POST
+def first_deal(request: HtmxHttpRequest) -> HttpResponse:
+    """The empty table's Deal: open the visitor's table (the visitor id is made and kept in
+    the session now) and deal on it with the posted bet, in one transaction, so a refused
+    bet opens nothing. A visitor who has an open table by now (another tab) deals on it,
+    its version deciding as for any deal (a stale form is refused)."""
+    visitor = visitor_id(request, create=False) or uuid.uuid4()
+    try:
+        with transaction.atomic():
+            table = TableSession.open_for(visitor)
+            table.deal(request.POST.get("bet", ""), _version(request))
+    except TableError as exc:
+        messages.error(request, exc.message)
+        opened = TableSession.open_table(visitor)
+        return _respond(request, opened if opened is not None else TableSession())
+    if request.session.get(SESSION_KEY) != str(visitor):
+        request.session[SESSION_KEY] = str(visitor)
+    response = _respond(request, table)
+    if request.htmx:
+        push_url(response, table_url(table))
+    return response
 
 
 @require_safe
@@ -111,10 +131,10 @@ def _change_table(
 
 @require_POST
 def new_session(request: HtmxHttpRequest) -> HttpResponse:
-    """End the visitor's open tables and open a new one with a fresh bankroll, playing the
+    """End the visitor's open table and open a new one with a fresh bankroll, playing the
     posted variant (default European) with the posted seating (default alone; the banker
     game seats one AI player when none was chosen). An unknown variant or an impossible
-    seating changes nothing."""
+    seating changes nothing. Two posts at once leave one open table (``start_new``)."""
     visitor = visitor_id(request, create=True)
     variant = request.POST.get("variant") or "european"
     if not is_playable(variant):
@@ -137,18 +157,13 @@ def new_session(request: HtmxHttpRequest) -> HttpResponse:
     if ai_level not in AI_LEVEL_NAMES:
         messages.error(request, _("Choose how well the AI players play: easy, normal or hard."))
         return redirect("game:home")
-    with transaction.atomic():
-        for table in TableSession.objects.filter(visitor=visitor, ended_at__isnull=True):
-            TableSession.objects.filter(pk=table.pk).update(
-                ended_at=timezone.now(), version=table.version + 1
-            )
-        table = TableSession.objects.create(
-            visitor=visitor,
-            variant=variant,
-            seat_count=seat_count,
-            human_seat=human_seat,
-            ai_level=ai_level,
-        )
+    table = TableSession.start_new(
+        visitor,
+        variant=variant,
+        seat_count=seat_count,
+        human_seat=human_seat,
+        ai_level=ai_level,
+    )
     if request.htmx:
         return HttpResponseClientRedirect(table_url(table))
     return redirect("game:table", public_id=table.public_id)
@@ -180,7 +195,7 @@ def _respond(request: HtmxHttpRequest, table: TableSession, *, full: bool = Fals
     page (a plain form post). The one place that tells the casino table from the banker
     game's."""
     if not full and not request.htmx:
-        return redirect("game:table", public_id=table.public_id)
+        return redirect(table_url(table) if table.pk is not None else reverse("game:home"))
     if table.is_banker_game:
         template, felt_partial, context = "game/banker.html", "banker-felt", banker_context(table)
     else:

@@ -1,6 +1,7 @@
 """factory-boy factories for the table app.
 
-``TableSessionFactory`` makes a visitor's table (European variant, 1,000 chips). Give it a
+``TableSessionFactory`` makes a visitor's table (European variant, 1,000 chips; an open one
+ends the visitor's open table first, as New session does). Give it a
 scripted shoe with ``stacked=[...]`` (card codes in dealing order: player card, dealer upcard,
 player card, dealer hole card, then every card drawn after the deal), or call
 ``stacked_shoe([...])`` for the JSON to store in ``shoe_state`` yourself.
@@ -18,6 +19,8 @@ from decimal import Decimal
 from typing import Any
 
 import factory
+from django.db import models
+from django.utils import timezone
 from factory.django import DjangoModelFactory
 
 from game.engine.banker import deal_order, new_table
@@ -51,6 +54,16 @@ class TableSessionFactory(DjangoModelFactory):
     shoe_state = factory.LazyAttribute(
         lambda o: stacked_shoe(o.stacked) if o.stacked is not None else None
     )
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        # A visitor has one open table (a database constraint): an open table made for a
+        # visitor ends the visitor's open one first, as New session does.
+        if kwargs.get("ended_at") is None:
+            model_class.objects.filter(visitor=kwargs["visitor"], ended_at__isnull=True).update(
+                ended_at=timezone.now(), version=models.F("version") + 1
+            )
+        return super()._create(model_class, *args, **kwargs)
 
 
 def banker_stack(

@@ -2,15 +2,21 @@
 
 from django.conf import settings
 from django.http import HttpRequest
-from django.urls import translate_url
-from django.utils.translation import get_language, get_language_info
+from django.urls import NoReverseMatch, ResolverMatch, reverse
+from django.utils.translation import get_language, get_language_info, override
 
 
 def language_links(request: HttpRequest) -> dict:
     """``language_links``: one entry per site language with the current page's URL in it
-    (so switching keeps the person on the same page), its own name, and whether it is active."""
+    (so switching keeps the person on the same page), its own name, and whether it is active.
+
+    Each URL is reversed from the resolved route (view name and arguments) in that language,
+    plus the query string: never built from the raw path, which may start with ``//`` or a
+    scheme (``//evil.example/en/`` would become a link to another host). A path that
+    resolves to no route (a 404) links to each language's landing page."""
     current = get_language()
-    path = request.get_full_path()
+    match = getattr(request, "resolver_match", None)
+    query = request.GET.urlencode()
     links = []
     for code, _name in settings.LANGUAGES:
         info = get_language_info(code)
@@ -19,11 +25,25 @@ def language_links(request: HttpRequest) -> dict:
                 "code": code,
                 "name": info["name_local"],
                 "short": code.split("-")[0].upper(),
-                "url": translate_url(path, code),
+                "url": _url_in(code, match, query),
                 "active": code == current,
             }
         )
     return {"language_links": links}
+
+
+def _url_in(code: str, match: ResolverMatch | None, query: str) -> str:
+    """The resolved page's URL in language ``code`` (its landing page when there is no
+    route); the query string is kept after a "?", so the URL always starts with one "/"."""
+    with override(code):
+        if match is not None and match.view_name:
+            try:
+                path = reverse(match.view_name, args=match.args, kwargs=match.kwargs)
+            except NoReverseMatch:
+                path = reverse("rulebook:landing")
+            else:
+                return f"{path}?{query}" if query else path
+        return reverse("rulebook:landing")
 
 
 def grading(request: HttpRequest) -> dict:

@@ -28,7 +28,6 @@ from tests.accounts.people import (
     union,
 )
 from tests.factories import TableSessionFactory
-from trainer.accounts.handover import end_untouched_tables
 from trainer.accounts.models import Account
 from trainer.visitors import (
     check_visitor_models,
@@ -131,12 +130,13 @@ def test_a_second_browser_sees_the_account_s_data_and_brings_its_own() -> None:
 
 
 def test_an_untouched_anonymous_table_gives_way_to_the_account_s_table() -> None:
-    """Opening the table page anonymously makes a table; logging in then must not hide the
-    account's played table behind it. The untouched one is ended, not deleted."""
+    """A table opened anonymously (New session) and never dealt at must not hide the
+    account's played table after logging in: only one table stays open, the played one.
+    The untouched one is ended, not deleted."""
     user = make_user("ana")
     played = TableSessionFactory(visitor=user.account.visitor, version=4, bankroll=1040)
     client = browser()
-    empty_id = table_of(client.get("/en/table/"))  # the anonymous visit makes a table
+    empty_id = table_of(client.post("/en/table/new/"))
     totals = all_rows()
 
     log_in(client, "ana")
@@ -148,7 +148,10 @@ def test_an_untouched_anonymous_table_gives_way_to_the_account_s_table() -> None
     assert table_of(client.get("/en/table/")) == str(played.public_id)
 
 
-def test_two_played_open_tables_both_stay_and_the_table_page_picks_the_newest() -> None:
+def test_of_two_played_open_tables_the_newest_stays_open() -> None:
+    """One open table per visitor (a database constraint): merging two visitors that each
+    have a played open table ends the older one (kept, version bumped); both stay
+    readable by their URL."""
     user = make_user("ana")
     older = TableSessionFactory(visitor=user.account.visitor, version=5, bankroll=950)
     anonymous = uuid.uuid4()
@@ -157,26 +160,25 @@ def test_two_played_open_tables_both_stay_and_the_table_page_picks_the_newest() 
 
     log_in(client, "ana")
 
-    open_ids = set(
-        TableSession.objects.filter(
-            visitor=user.account.visitor, ended_at__isnull=True
-        ).values_list("pk", flat=True)
-    )
-    assert open_ids == {older.pk, newer.pk}
+    open_tables = TableSession.objects.filter(visitor=user.account.visitor, ended_at__isnull=True)
+    assert list(open_tables.values_list("pk", flat=True)) == [newer.pk]
+    ended = TableSession.objects.get(pk=older.pk)
+    assert (ended.visitor, ended.version, ended.bankroll) == (user.account.visitor, 6, 950)
+    assert ended.ended_at is not None
     assert table_of(client.get("/en/table/")) == str(newer.public_id)
     assert client.get(f"/en/table/{older.public_id}/").status_code == 200
 
 
-def test_end_untouched_tables_keeps_the_newest_when_all_are_untouched() -> None:
-    visitor = uuid.uuid4()
-    first = TableSessionFactory(visitor=visitor)
-    second = TableSessionFactory(visitor=visitor)
+def test_merging_two_untouched_open_tables_keeps_the_newest_open() -> None:
+    old_visitor, new_visitor = uuid.uuid4(), uuid.uuid4()
+    first = TableSessionFactory(visitor=old_visitor)
+    second = TableSessionFactory(visitor=new_visitor)
 
-    assert end_untouched_tables(visitor) == 1
+    assert TableSession.merge_visitor_rows(old_visitor, new_visitor) == 1
 
     assert TableSession.objects.get(pk=first.pk).ended_at is not None
     assert TableSession.objects.get(pk=second.pk).ended_at is None
-    assert end_untouched_tables(visitor) == 0
+    assert TableSession.merge_visitor_rows(old_visitor, new_visitor) == 0
 
 
 def test_another_account_s_visitor_in_the_session_is_never_merged() -> None:
@@ -250,7 +252,9 @@ def test_log_out_starts_a_fresh_anonymous_visitor() -> None:
     assert response.status_code == 302 and response["Location"] == "/en/accounts/login/"
     assert session_visitor(client) is None
     assert client.get(f"/en/table/{table.public_id}/").status_code == 404
-    fresh = table_of(client.get("/en/table/"))
+    assert client.get("/en/table/").status_code == 200  # the empty table, nothing written
+    assert session_visitor(client) is None
+    fresh = table_of(client.post("/en/table/new/"))
     assert fresh != str(table.public_id)
     assert session_visitor(client) not in {None, user.account.visitor}
     # Logging in again: the fresh, untouched table gives way to the account's.

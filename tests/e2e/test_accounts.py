@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from game.models import GradedDecision, TableSession
+from tests.e2e.tables import open_table
 from tests.factories import stacked_shoe
 from trainer.accounts.models import Account
 
@@ -37,9 +38,7 @@ def table_id(page: Page) -> str:
 def play_a_winning_round(page: Page, base: str) -> str:
     """Open the table, stack its shoe (T,9 against 6 up and a queen in the hole, who draws
     a ten and busts), deal 10 and stand: +10 chips. Returns the table's id."""
-    page.goto(base + "/en/table/")
-    expect(page).to_have_url(TABLE_URL)
-    public_id = table_id(page)
+    public_id = open_table(page, base)
     TableSession.objects.filter(public_id=public_id).update(
         shoe_state=stacked_shoe(["TS", "6D", "9C", "QH", "TD"])
     )
@@ -89,9 +88,10 @@ def test_sign_up_keeps_the_table_log_out_then_log_in_brings_it_back(live_server,
     expect(page).to_have_url(base + "/en/accounts/login/")
     expect(page.locator(".messages")).to_contain_text("You have logged out.")
 
-    page.goto(base + "/en/table/")  # anonymous again: a fresh table with 1,000 chips
-    expect(page).to_have_url(TABLE_URL)
-    empty = table_id(page)
+    page.goto(base + "/en/table/")  # anonymous again: the empty table with 1,000 chips
+    expect(page).to_have_url(base + "/en/table/")
+    expect(page.locator("[data-testid=bankroll]")).to_have_text("1,000")
+    empty = open_table(page, base)
     assert empty != played
     expect(page.locator("[data-testid=bankroll]")).to_have_text("1,000")
     page.goto(base + f"/en/table/{played}/")

@@ -16,6 +16,7 @@ from game.engine.rules import find_rules
 from game.engine.strategy.ev import hand_evs
 from game.models import GradedDecision, TableSession
 from tests.e2e.htmx import press_when_idle
+from tests.e2e.tables import open_table
 from tests.factories import stacked_shoe
 from tests.game.test_views import without_csrf_tokens
 from trainer.drills.models import DrillSession
@@ -107,8 +108,7 @@ def test_a_drill_mistake_is_on_the_mistakes_page(live_server, page: Page) -> Non
 
 
 def test_a_table_mistake_is_found_and_replayed(live_server, page: Page) -> None:
-    page.goto(f"{live_server.url}/en/table/")
-    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    public_id = open_table(page, live_server.url)
     TableSession.objects.filter(public_id=public_id).update(shoe_state=stacked_shoe(HARD_20))
     page.locator("button.deal").click()
     expect(page.locator("form.actions button.hit")).to_be_visible()
@@ -159,8 +159,7 @@ def test_a_table_mistake_is_found_and_replayed(live_server, page: Page) -> None:
 
 
 def test_stats_page_draws_the_heat_map_and_the_plot(live_server, page: Page) -> None:
-    page.goto(f"{live_server.url}/en/table/")
-    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    public_id = open_table(page, live_server.url)
     TableSession.objects.filter(public_id=public_id).update(shoe_state=stacked_shoe(HARD_20))
     page.locator("button.deal").click()
     expect(page.locator("form.actions button.hit")).to_be_visible()

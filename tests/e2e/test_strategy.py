@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from game.models import TableSession
 from tests.e2e.htmx import press_when_idle
+from tests.e2e.tables import open_table
 from tests.e2e.test_table import deal_by_click, screenshot, version, wait_for_new_version
 from tests.factories import stacked_shoe
 
@@ -29,8 +30,7 @@ FLAG = {
 
 
 def open_russian_table(page: Page, base: str, lang: str) -> None:
-    page.goto(f"{base}/{lang}/table/")
-    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    public_id = open_table(page, base, lang)
     TableSession.objects.filter(public_id=public_id).update(
         variant="russian", shoe_state=stacked_shoe(SIXTEEN_V_T)
     )

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from game.models import TableSession
+from tests.e2e.tables import TABLE_URL, open_table
 from tests.factories import stacked_shoe
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -102,9 +103,10 @@ def deal_by_click(page: Page) -> None:
 
 # -- with JavaScript: HTMX, chips and keys -----------------------------------------------------
 def test_two_rounds_with_chips_and_keyboard_update_the_page_in_place(live_server, page) -> None:
+    # The empty table: nothing is written until the first deal.
     page.goto(live_server.url + "/en/table/")
-    expect(page).to_have_url(re.compile(r"/en/table/[0-9a-f-]{36}/$"))
-    table_url = page.url
+    assert page.url == live_server.url + "/en/table/"
+    assert not TableSession.objects.exists()
     assert shown_bankroll(page) == 1000
     bet = page.locator('input[name="bet"]')
     expect(bet).to_have_value("10")  # the last bet
@@ -127,6 +129,8 @@ def test_two_rounds_with_chips_and_keyboard_update_the_page_in_place(live_server
     wait_for_new_version(page, old)
     dealt = TableSession.objects.get()
     assert dealt.round is not None and dealt.last_bet == 25  # dealt with the chips' 25
+    # The first deal opened the table; the address bar now holds its page.
+    table_url = f"{live_server.url}/en/table/{dealt.public_id}/"
     assert page.url == table_url
     if not round_settled(page):  # a natural settles at the deal
         expect(page.locator("[data-testid=bankroll]")).to_have_text("1,000")
@@ -181,8 +185,7 @@ def test_s_key_stands(live_server, page) -> None:
 
 
 def test_russian_table_uses_russian_button_words(live_server, page) -> None:
-    page.goto(live_server.url + "/ru/table/")
-    expect(page).to_have_url(re.compile(r"/ru/table/[0-9a-f-]{36}/$"))
+    open_table(page, live_server.url, "ru")
     assert page.locator("html").get_attribute("lang") == "ru"
     for _ in range(10):
         deal_by_click(page)
@@ -199,8 +202,7 @@ def test_russian_table_uses_russian_button_words(live_server, page) -> None:
 def test_scripted_natural_then_split_and_double_by_keys(live_server, page) -> None:
     """A stacked shoe: a natural on 25 pays 37.50, then 8,8 split (P), the first hand doubled
     (D) onto 21, the second stood (S) on 17, and the dealer's 16 busts."""
-    page.goto(live_server.url + "/en/table/")
-    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    public_id = open_table(page, live_server.url)
     TableSession.objects.filter(public_id=public_id).update(
         shoe_state=stacked_shoe(
             ["AS", "9D", "KC", "7H", "8S", "6C", "8D", "TH", "3C", "TC", "9D", "7S"]
@@ -242,13 +244,15 @@ def test_table_plays_without_javascript(live_server, browser: Browser) -> None:
     )
     try:
         page = context.new_page()
+        # The empty table's Deal opens the table and leads to its page.
         page.goto(live_server.url + "/en/table/")
-        table_url = page.url
-        assert re.search(r"/en/table/[0-9a-f-]{36}/$", table_url)
         page.locator('input[name="bet"]').fill("20")
+        table_url = ""
         for _ in range(10):
             with page.expect_navigation():
                 page.locator("button.deal").click()
+            table_url = table_url or page.url
+            assert TABLE_URL.search(table_url)
             assert page.url == table_url  # post, then redirect back to the table
             if not round_settled(page):
                 break
@@ -270,7 +274,7 @@ def test_table_plays_without_javascript(live_server, browser: Browser) -> None:
 
 
 def test_new_session_asks_first_and_opens_a_fresh_table(live_server, page) -> None:
-    page.goto(live_server.url + "/en/table/")
+    open_table(page, live_server.url)
     first_url = page.url
     page.locator('input[name="bet"]').fill("100")
     deal_by_click(page)
@@ -298,7 +302,7 @@ def test_new_session_asks_first_and_opens_a_fresh_table(live_server, page) -> No
 
 def test_shortcuts_follow_the_physical_key_on_a_cyrillic_layout(live_server, page) -> None:
     """With a Russian layout the S key types "ы"; the shortcut still stands."""
-    page.goto(live_server.url + "/ru/table/")  # makes this browser's visitor and table
+    open_table(page, live_server.url, "ru")  # makes this browser's visitor and table
     own = TableSession.objects.get()
     own.shoe_state = stacked_shoe(["TS", "6D", "9C", "TH", "5C"])
     own.save()
@@ -330,8 +334,7 @@ def test_shortcuts_follow_the_physical_key_on_a_cyrillic_layout(live_server, pag
 def test_each_casino_variant_plays_a_round(live_server, page, variant, name) -> None:
     page.goto(live_server.url + "/en/table/")
     page.locator('select[name="variant"]').select_option(variant)
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name="New session").click()
+    page.get_by_role("button", name="New session").click()  # nothing to end: no question
     expect(page.locator("[data-testid=variant-name]")).to_have_text(name)
     table = TableSession.objects.get(ended_at__isnull=True)
     assert table.variant == variant

@@ -307,10 +307,8 @@ def test_every_language_is_covered() -> None:
 @pytest.mark.django_db
 @pytest.mark.parametrize(("lang", "deal"), DEAL_WORDS.items())
 def test_table_page_in_language(client, lang: str, deal: str) -> None:
-    response = client.get(f"/{lang}/table/", follow=True)
-    assert response.status_code == 200
-    assert response.redirect_chain, "the home page redirects to the table"
-    assert response.redirect_chain[-1][0].startswith(f"/{lang}/table/")
+    response = client.get(f"/{lang}/table/")
+    assert response.status_code == 200  # the empty table, before the first deal
     html = response.content.decode()
     assert f'<html lang="{lang}">' in html
     assert re.search(rf'class="deal"[^>]*>\s*{re.escape(deal)}\s*<kbd>', html), (

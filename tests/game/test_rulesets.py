@@ -431,7 +431,7 @@ def test_unknown_rule_set_is_not_found(client: Client, rid: str) -> None:
 def test_play_warns_only_a_visitor_with_a_table_to_end(client: Client) -> None:
     rid = saved_id(post_rules(client, form_data("european", **CUSTOM)))
     assert "data-confirm" not in text(client.get(f"/en/rules/{rid}/"))
-    client.get("/en/table/")  # opens a table
+    client.post("/en/table/new/")  # opens a table
     html = text(client.get(f"/en/rules/{rid}/"))
     assert (
         'data-confirm="Start a new session with these rules and 1,000 fresh chips? '
@@ -441,7 +441,7 @@ def test_play_warns_only_a_visitor_with_a_table_to_end(client: Client) -> None:
 
 @pytest.mark.django_db
 def test_play_these_rules_opens_a_table_with_them(client: Client) -> None:
-    client.get("/en/table/")
+    client.post("/en/table/new/")
     old = TableSession.objects.get()
     rid = saved_id(post_rules(client, form_data("european", **CUSTOM)))
     ruleset = RuleSet.objects.get(pk=rid)

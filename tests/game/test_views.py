@@ -263,16 +263,11 @@ def test_unknown_table_is_not_found() -> None:
     assert client.get("/en/table/00000000-0000-0000-0000-000000000000/").status_code == 404
 
 
-def test_home_makes_a_visitor_and_a_table_once() -> None:
-    client = Client()
-    response = client.get("/en/table/")
-    assert response.status_code == 302
-    table = TableSession.objects.get()
-    assert response.url == page_url(table)
-    assert client.session["visitor"] == str(table.visitor)
-    assert table.bankroll == Decimal(1000)
+def test_home_leads_a_visitor_to_their_open_table() -> None:
+    table = TableSessionFactory()
+    client = client_for(table)
     assert client.get("/en/table/").url == page_url(table)
-    assert TableSession.objects.count() == 1
+    assert client.get("/ru/table/").url == page_url(table, "ru")
 
 
 # -- CSRF ----------------------------------------------------------------------------------------
@@ -792,13 +787,6 @@ def test_language_links_lead_to_the_same_table_in_another_language() -> None:
         response = client.get(page_url(table, code))
         assert response.status_code == 200
         assert f'<html lang="{code}">' in text(response)
-
-
-def test_home_in_another_language_stays_in_it() -> None:
-    client = Client()
-    response = client.get("/sr-latn/table/")
-    table = TableSession.objects.get()
-    assert response.url == page_url(table, "sr-latn")
 
 
 # -- the round survives a restart ----------------------------------------------------------------

@@ -4,7 +4,8 @@ On every log-in (Django's ``user_logged_in`` signal, so the login view, a passwo
 that logs in and the test client's ``login`` all take this path) the rows of the session's
 anonymous visitor id are merged into the account's (``merge_visitor``) and the session then
 carries the account's id. Nothing is copied, so nothing is duplicated; a second log-in finds
-the session already on the account's id and moves nothing.
+the session already on the account's id and moves nothing. When both ids have an open
+table, one stays open (``TableSession.merge_visitor_rows``: the newest dealt at).
 """
 
 from __future__ import annotations
@@ -12,11 +13,8 @@ from __future__ import annotations
 import uuid
 
 from django.db import transaction
-from django.db.models import F
 from django.http import HttpRequest
-from django.utils import timezone
 
-from game.models import TableSession
 from trainer.accounts.models import Account
 from trainer.visitors import SESSION_KEY, merge_visitor, session_visitor
 
@@ -43,28 +41,5 @@ def hand_over(request: HttpRequest, user) -> uuid.UUID:
             and not Account.objects.filter(visitor=anonymous).exists()
         ):
             merge_visitor(anonymous, account.visitor)
-            end_untouched_tables(account.visitor)
     request.session[SESSION_KEY] = str(account.visitor)
     return account.visitor
-
-
-def end_untouched_tables(visitor: uuid.UUID) -> int:
-    """After a merge, end the visitor's open tables that were never dealt at (version 0:
-    opened by visiting the table page and left as they were) when another open table
-    remains, so the table page (``game:home``, the newest open table) takes the person
-    back to the table they played at rather than to an empty one. If every open table is
-    untouched, the newest stays open. Ending keeps the row and bumps the version, as
-    starting a new session does; returns the number of tables ended."""
-    open_tables = list(
-        TableSession.objects.filter(visitor=visitor, ended_at__isnull=True).order_by(
-            "-created_at", "-pk"
-        )
-    )
-    if len(open_tables) < 2:
-        return 0
-    untouched = [t.pk for t in open_tables if t.version == 0]
-    if len(untouched) == len(open_tables):
-        untouched = untouched[1:]
-    return TableSession.objects.filter(pk__in=untouched, version=0).update(
-        ended_at=timezone.now(), version=F("version") + 1
-    )

@@ -118,6 +118,7 @@ def variant_choices(visitor: uuid.UUID | None, extra: str | None = None) -> list
     if extra and extra.startswith(CUSTOM_PREFIX):
         custom.add(extra)
     ids = {v.removeprefix(CUSTOM_PREFIX) for v in custom}
+    ids = {i for i in ids if RuleSet.is_id(i)}  # ``extra`` comes from the query string
     saved = RuleSet.objects.filter(pk__in=ids).order_by("created_at")
     for ruleset in saved:
         if ruleset.rules.game == "casino":

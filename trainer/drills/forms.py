@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from trainer.drills.drilling import MAX_DAYS
+from trainer.drills.drilling import MAX_DAYS, NO_SUCH_GAME
 from trainer.drills.situations import CATEGORIES
 
 # The periods offered for "my mistakes" (days); empty means every mistake on record.
@@ -19,7 +19,11 @@ class StartForm(forms.Form):
 
     variant = forms.CharField(
         max_length=40,
-        error_messages={"required": _("Choose a game to drill.")},
+        error_messages={
+            "required": _("Choose a game to drill."),
+            # Django's CharField refuses NUL bytes (PostgreSQL cannot store them): no game.
+            "null_characters_not_allowed": NO_SUCH_GAME,
+        },
     )
     category = forms.ChoiceField(
         choices=[(c, c) for c in CATEGORIES],

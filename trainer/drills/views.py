@@ -85,7 +85,8 @@ def _index(request: HttpRequest, form: StartForm, status: int = 200) -> HttpResp
 @require_POST
 def start(request: HtmxHttpRequest) -> HttpResponse:
     """Start a drill of the posted ``variant`` and ``category`` (``days`` for "mistakes")
-    and go to its first question; bad input shows the form again with the reason."""
+    and go to its first question; bad input shows the form again with the reason (status
+    400 for a variant with a NUL byte, which no form of ours sends)."""
     form = StartForm(request.POST)
     if form.is_valid():
         try:
@@ -101,7 +102,9 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
         else:
             url = reverse("drills:session", kwargs={"public_id": session.public_id})
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    return _index(request, form)
+    # A NUL byte comes from no form of ours: a bad request (the form and its message too).
+    crafted = form.has_error("variant", "null_characters_not_allowed")
+    return _index(request, form, status=400 if crafted else 200)
 
 
 @require_safe
