@@ -9,9 +9,11 @@ from __future__ import annotations
 from decimal import ROUND_FLOOR
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
+from game.analyses import AnalysisState, analysis_state
 from game.engine.cards import Card
 from game.engine.hands import is_natural
 from game.engine.round import Action, Phase, PlayerHand, Round
@@ -375,6 +377,14 @@ def counter_view(table: TableSession) -> dict[str, Any] | None:
     }
 
 
+def pending_analysis(table: TableSession) -> AnalysisState | None:
+    """The state of the table's rules' background analysis while it waits, runs or failed
+    (enqueued if nothing will produce it), None once it is stored: a casino table deals
+    only then (its AI seats and grading read the chart)."""
+    state = analysis_state(table.rules, table.visitor)
+    return None if state.ready else state
+
+
 def table_context(table: TableSession) -> dict[str, Any]:
     """Everything the table templates need."""
     rnd = table.round
@@ -416,4 +426,6 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "history": [
             history_view(r, table.human_seat) for r in table.records.all()[:HISTORY_LENGTH]
         ],
+        "analysis": pending_analysis(table),
+        "analysis_next": reverse("game:table", kwargs={"public_id": table.public_id}),
     }
