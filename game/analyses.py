@@ -10,7 +10,8 @@ machines sharing the database), never inside a request.
   many requests ask at once (``Analysis.rules_id`` is unique and decides).
 - ``start_analysis(rules, visitor)``: the same for a visitor who creates a rule set, refused
   with ``TooManyAnalyses`` beyond ``settings.MAX_PENDING_ANALYSES`` of theirs pending.
-- ``retry_analysis(rules_id)``: a new task for a failed analysis.
+- ``retry_analysis(rules_id)``: a new task for a failed analysis (or one whose worker died:
+  running for longer than ``STALLED_AFTER``).
 - ``analyse``: the task itself (``strategy_store.precompute``).
 """
 
@@ -18,31 +19,47 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.tasks import TaskResultStatus, task
+from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from game import strategy_store
 from game.engine.rules import Rules
 from game.models import Analysis, RuleSet
 
-PENDING_STATUSES = (TaskResultStatus.READY, TaskResultStatus.RUNNING)
+if TYPE_CHECKING:
+    from django_tasks_db.models import DBTaskResult
+
+# An analysis takes seconds; one "running" this long lost its worker (killed, machine gone).
+STALLED_AFTER = timedelta(minutes=10)
 
 
 class TooManyAnalyses(Exception):
-    """The visitor already has ``settings.MAX_PENDING_ANALYSES`` analyses waiting or running;
-    ``message`` is shown to them (translated)."""
+    """The visitor already has ``settings.MAX_PENDING_ANALYSES`` analyses waiting or running
+    (or, ``busy``, the whole site has ``settings.MAX_QUEUED_ANALYSES``); ``message`` is shown
+    to them (translated)."""
 
-    def __init__(self, limit: int) -> None:
-        self.message = ngettext(
-            "You already have %(count)s rule set being analysed. Wait until it is ready (its "
-            "chart fills in by itself), then create this one.",
-            "You already have %(count)s rule sets being analysed. Wait until one of them is "
-            "ready (its chart fills in by itself), then create this one.",
-            limit,
-        ) % {"count": limit}
+    def __init__(self, limit: int, *, busy: bool = False) -> None:
+        if busy:
+            self.message = _(
+                "Many rule sets are being analysed right now. Please try again in a few "
+                "minutes; the rules you entered are still in the form."
+            )
+        else:
+            self.message = ngettext(
+                "You already have %(count)s rule set being analysed. Wait until it is ready "
+                "(its chart fills in by itself), then create this one.",
+                "You already have %(count)s rule sets being analysed. Wait until one of them "
+                "is ready (its chart fills in by itself), then create this one.",
+                limit,
+            ) % {"count": limit}
         super().__init__(str(self.message))
 
 
@@ -80,14 +97,23 @@ def analyse(rules_id: str) -> dict[str, float]:
     return strategy_store.precompute(rules)
 
 
+def _stalled(task: DBTaskResult) -> bool:
+    """The task has been running for longer than ``STALLED_AFTER``: its worker is gone."""
+    return (
+        task.status == TaskResultStatus.RUNNING
+        and task.started_at is not None
+        and timezone.now() - task.started_at > STALLED_AFTER
+    )
+
+
 def _status_of(analysis: Analysis | None) -> str:
     if analysis is None or analysis.task is None:
         return "waiting"
     status = analysis.task.status
+    if status == TaskResultStatus.FAILED or _stalled(analysis.task):
+        return "failed"
     if status == TaskResultStatus.RUNNING:
         return "running"
-    if status == TaskResultStatus.FAILED:
-        return "failed"
     return "waiting"
 
 
@@ -142,21 +168,34 @@ def _ensure_task(rules: Rules, rules_id: str, visitor: uuid.UUID | None) -> Anal
         return analysis
 
 
-def pending_count(visitor: uuid.UUID) -> int:
-    """How many analyses ``visitor`` asked for that are waiting or running now."""
-    return Analysis.objects.filter(visitor=visitor, task__status__in=PENDING_STATUSES).count()
+def _pending() -> Q:
+    """Analyses whose task waits or runs (not stalled)."""
+    return Q(task__status=TaskResultStatus.READY) | Q(
+        task__status=TaskResultStatus.RUNNING,
+        task__started_at__gte=timezone.now() - STALLED_AFTER,
+    )
+
+
+def pending_count(visitor: uuid.UUID | None = None) -> int:
+    """How many analyses ``visitor`` asked for (everyone's with None) wait or run now."""
+    found = Analysis.objects.filter(_pending())
+    return (found if visitor is None else found.filter(visitor=visitor)).count()
 
 
 def start_analysis(rules: Rules, visitor: uuid.UUID) -> AnalysisState:
     """``analysis_state`` for a rule set ``visitor`` is creating. Raises TooManyAnalyses
     when it would start a new analysis while ``settings.MAX_PENDING_ANALYSES`` of the
-    visitor's are pending (rules already analysed, or queued by anyone, are never refused)."""
+    visitor's, or ``settings.MAX_QUEUED_ANALYSES`` of everyone's, are pending (a visitor id
+    costs nothing to make, so the second bound keeps the queue finite). Rules already
+    analysed, or queued by anyone, are never refused."""
     rules_id = RuleSet.id_for(rules)
     if not strategy_store.is_analysed(rules):
-        queued = Analysis.objects.filter(rules_id=rules_id, task__status__in=PENDING_STATUSES)
+        queued = Analysis.objects.filter(_pending(), rules_id=rules_id).exists()
         limit = settings.MAX_PENDING_ANALYSES
-        if not queued.exists() and pending_count(visitor) >= limit:
+        if not queued and pending_count(visitor) >= limit:
             raise TooManyAnalyses(limit)
+        if not queued and pending_count() >= settings.MAX_QUEUED_ANALYSES:
+            raise TooManyAnalyses(limit, busy=True)
     return analysis_state(rules, visitor)
 
 
@@ -169,6 +208,7 @@ def retry_analysis(rules_id: str) -> AnalysisState | None:
         ).first()
         if analysis is None:
             return None
-        if analysis.task is None or analysis.task.status == TaskResultStatus.FAILED:
+        task = analysis.task
+        if task is None or task.status == TaskResultStatus.FAILED or _stalled(task):
             _enqueue(analysis)
     return analysis_state(analysis.rules)

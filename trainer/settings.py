@@ -186,3 +186,5 @@ MIDDLEWARE += ["trainer.middleware.AnalysisPendingPage"]
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # A visitor may have this many analyses of new rule sets waiting or running at once.
 MAX_PENDING_ANALYSES = int(os.environ.get("MAX_PENDING_ANALYSES", "3"))
+# ...and the whole site this many (new rule sets are refused with a message beyond it).
+MAX_QUEUED_ANALYSES = int(os.environ.get("MAX_QUEUED_ANALYSES", "200"))

@@ -6,13 +6,19 @@ progress, which HTMX polls, and fill in once a worker (`manage.py db_worker`) ha
 
 from __future__ import annotations
 
+import os
 import signal
+import threading
+import uuid
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.tasks import TaskResultStatus
 from django.test import Client
+from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from game import analyses, strategy_store
@@ -247,3 +253,62 @@ def test_the_banker_game_best_play_waits_for_its_analysis(engine_forbidden) -> N
     html = client.get(f"/en/table/{table.public_id}/").content.decode()
     assert 'data-testid="analysis"' in html
     assert Analysis.objects.get().rules_id == RuleSet.id_for(rules)
+
+
+@pytest.mark.django_db
+def test_an_analysis_whose_worker_died_can_be_retried(engine_forbidden) -> None:
+    client = Client()
+    ruleset = new_rule_set(client, FIVE_DECKS)
+    # A worker took the task eleven minutes ago and never finished (an analysis takes seconds).
+    DBTaskResult.objects.update(
+        status=TaskResultStatus.RUNNING,
+        started_at=timezone.now() - analyses.STALLED_AFTER - timedelta(minutes=1),
+    )
+    html = client.get(f"/en/chart/{ruleset.variant}/").content.decode()
+    assert 'data-status="failed"' in html and "The analysis of these rules failed." in html
+    assert analyses.pending_count(client_visitor(client)) == 0
+    client.post(f"/en/analysis/{ruleset.id}/retry/", {"next": f"/en/chart/{ruleset.variant}/"})
+    assert analysis_tasks() == 2
+    assert 'data-status="waiting"' in client.get(f"/en/chart/{ruleset.variant}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_whole_queue_is_bounded_too(engine_forbidden, settings) -> None:
+    settings.MAX_QUEUED_ANALYSES = 2
+    new_rule_set(Client(), {"decks": "2"})
+    new_rule_set(Client(), {"decks": "3"})
+    response = Client().post("/bg/rules/new/", form_data("european", decks="4"))
+    assert response.status_code == 200
+    assert "В момента се анализират много набори от правила." in response.content.decode()
+    assert analysis_tasks() == 2
+
+
+def client_visitor(client: Client) -> uuid.UUID:
+    return uuid.UUID(client.session["visitor"])
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    "postgres" not in os.environ.get("DATABASE_URL", ""),
+    reason="SQLite serialises every write transaction: the race needs PostgreSQL",
+)
+def test_simultaneous_page_views_on_postgresql_queue_one_task(engine_forbidden) -> None:
+    ruleset = RuleSet.save_rules(PRESETS["european"].with_overrides({"decks": 7}), "european")
+    start = threading.Barrier(6)
+    statuses: list[int] = []
+
+    def view() -> None:
+        try:
+            start.wait()
+            statuses.append(Client().get(f"/en/chart/{ruleset.variant}/").status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=view) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert statuses == [200] * 6
+    assert analysis_tasks() == 1
+    assert Analysis.objects.count() == 1
