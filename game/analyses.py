@@ -159,7 +159,11 @@ def _ensure_task(rules: Rules, rules_id: str, visitor: uuid.UUID | None) -> Anal
         if created:
             _enqueue(analysis)
             return analysis
-        analysis = Analysis.objects.select_for_update().select_related("task").get(pk=analysis.pk)
+        analysis = (
+            Analysis.objects.select_for_update(of=("self",))
+            .select_related("task")
+            .get(pk=analysis.pk)
+        )
         if _needs_task(analysis):
             if strategy_store.is_analysed(rules):
                 return None
@@ -204,7 +208,9 @@ def retry_analysis(rules_id: str) -> AnalysisState | None:
     press Retry at once). None for a rule set never analysed here."""
     with transaction.atomic():
         analysis = (
-            Analysis.objects.select_for_update().select_related("task").filter(rules_id=rules_id)
+            Analysis.objects.select_for_update(of=("self",))
+            .select_related("task")
+            .filter(rules_id=rules_id)
         ).first()
         if analysis is None:
             return None
