@@ -27,6 +27,7 @@ def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
     set's (``?from=<id>``); 404 for an unknown preset or id. POST: save the rules and go to
     their page, or show the form again with its messages."""
     copied = None
+    refused = None  # the bound on pending analyses (the rules themselves are fine)
     if "from" in request.GET:
         copied = get_object_or_404(RuleSet, pk=request.GET["from"])
     if request.method == "POST":
@@ -36,7 +37,7 @@ def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
                 # Queue its analysis first: beyond the visitor's bound nothing is saved.
                 start_analysis(form.rules, visitor_id(request, create=True))
             except TooManyAnalyses as exc:
-                form.add_error(None, exc.message)
+                refused = exc.message
             else:
                 ruleset = RuleSet.save_rules(form.rules, form.cleaned_data["base"])
                 url = reverse("game:ruleset", kwargs={"ruleset_id": ruleset.id})
@@ -56,6 +57,7 @@ def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
         "bases": [{"value": b, "label": VARIANT_NAMES[b]} for b in BASES],
         "copied": copied,
         "copied_name": variant_name(copied.variant) if copied is not None else None,
+        "refused": refused,
     }
     if request.htmx and request.method == "POST":
         return render(request, "game/ruleset_form.html#ruleset-form", context)
