@@ -18,11 +18,13 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600
 
 PYTEST_DB_ARGS := tests --ignore=tests/e2e
+# Where `make run` serves (make run RUN_ADDR=127.0.0.1:8001 for another port).
+RUN_ADDR ?= 127.0.0.1:8000
 
 .PHONY: help venv messages run lint format chromium test test-sqlite test-postgres test-e2e clean
 
 help:
-	@echo "make run            set up and serve on http://127.0.0.1:8000/ (SQLite)"
+	@echo "make run            set up and serve on http://127.0.0.1:8000/ (SQLite) with a task worker"
 	@echo "make test           lint, tests on SQLite, then PostgreSQL, then Chromium browser tests"
 	@echo "make test-sqlite | test-postgres | test-e2e   one part of the suite"
 	@echo "make bench          timings of the strategy engine (printed, not asserted)"
@@ -61,10 +63,14 @@ messages: venv
 	mkdir -p locale
 	$(PY) manage.py compilemessages --ignore=.venv --ignore=.git
 
+# The analyses of new rule sets run in a worker beside the server (manage.py db_worker,
+# django-tasks-db); the trap stops it when runserver exits, however it exits.
 run: venv messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py precompute_strategy
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py db_worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null || true; wait $$worker 2>/dev/null || true' EXIT; \
+	$(PY) manage.py runserver $(RUN_ADDR)
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -6,6 +6,9 @@ import sys
 
 
 def main() -> None:
+    from trainer.threads import pin_engine_threads
+
+    pin_engine_threads()  # before numpy loads: one engine thread per process (workers too)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "trainer.settings")
     from django.core.management import execute_from_command_line
 

@@ -7,11 +7,11 @@ bust, until the deal is settled) are never in the context: no template can leak 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from decimal import ROUND_FLOOR
 from fractions import Fraction
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from game.engine.banker import (
@@ -24,7 +24,6 @@ from game.engine.banker import (
     observe,
 )
 from game.engine.hands import hand_value, is_natural
-from game.engine.strategy.banker import DrawCell, banker_analysis, punter_analysis
 from game.labels import (
     BANKER_ACTION_KEYS,
     BANKER_ACTION_LABELS,
@@ -41,7 +40,15 @@ from game.models import (
     TableSession,
     to_decimal,
 )
-from game.table_view import CHIPS, HISTORY_LENGTH, PLAYABLE, card_view, variant_name
+from game.strategy_store import AnalysisPending, banker_play_for
+from game.table_view import (
+    CHIPS,
+    HISTORY_LENGTH,
+    PLAYABLE,
+    card_view,
+    pending_analysis,
+    variant_name,
+)
 
 
 def seat_label(seat: int, human_seat: int) -> str:
@@ -157,29 +164,20 @@ def bar_context(table: TableSession) -> dict[str, Any]:
     }
 
 
-def best_play_view() -> dict[str, list[dict[str, Any]]]:
+def best_play_view(table: TableSession) -> dict[str, list[dict[str, Any]]] | None:
     """The best draw or stand by the two-card total (strategy/banker.py, exact for the
-    2-deck shoe): the punter's against the banker's policy (he draws below 17), and the
-    banker's against punters who stood (they stand from 16). Rows: total, soft or not,
-    the better action's label and both EVs per unit staked."""
+    2-deck shoe, stored by the game's analysis): the punter's against the banker's policy
+    (he draws below 17), and the banker's against punters who stood (they stand from 16).
+    Rows: total, soft or not, the better action's label and both EVs per unit staked. None
+    while the analysis is not stored (game/analyses.py computes it in the background)."""
     draw, stand = BANKER_ACTION_LABELS[BankerAction.DRAW], BANKER_ACTION_LABELS[BankerAction.STAND]
-
-    def rows(cells: Sequence[DrawCell]) -> list[dict[str, Any]]:
-        return [
-            {
-                "total": c.total,
-                "soft": c.soft,
-                "best": draw if c.best == "draw" else stand,
-                "draw": c.draw,
-                "stand": c.stand,
-            }
-            for c in sorted(cells, key=lambda c: (c.soft, c.total))
-            if c.drawn == 0
-        ]
-
-    return {
-        "punter": rows(punter_analysis().cells),
-        "banker": rows(banker_analysis().cells["stood"]),
+    try:
+        stored = banker_play_for(table.rules)
+    except AnalysisPending:
+        return None
+    return {  # punter first (a JSON column may store the keys in another order)
+        side: [{**row, "best": draw if row["best"] == "draw" else stand} for row in stored[side]]
+        for side in ("punter", "banker")
     }
 
 
@@ -200,7 +198,9 @@ def banker_context(table: TableSession) -> dict[str, Any]:
     actions = obs.legal_actions if in_play and obs is not None else ()
     natural = deal is not None and deal.banker_hand.is_natural and deal.is_over
     return {
-        "best_play": best_play_view(),
+        "best_play": best_play_view(table),
+        "analysis": pending_analysis(table),
+        "analysis_next": reverse("game:table", kwargs={"public_id": table.public_id}),
         **bar_context(table),
         "seats": seats_view(table, bank, deal),
         "deal": deal,

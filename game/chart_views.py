@@ -14,12 +14,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_safe
 
+from game.analyses import analysis_state
+from game.analysis_views import progress_context
 from game.engine.round import Action
+from game.engine.rules import Rules
 from game.engine.strategy.chart import HARD_ROWS, PAIR_ROWS, SOFT_ROWS, UPCARDS, Chart
 from game.labels import ACTION_LABELS
 from game.models import CUSTOM_PREFIX, RuleSet, rules_for
 from game.strategy_store import chart_for, game_ev_for
 from game.table_view import PLAYABLE, rules_summary, variant_name
+from trainer.visitors import visitor_id
 
 # What each cell shows once surrender is taken out (it has its own table).
 WITHOUT_SURRENDER = {"Rh": "H", "Rs": "S", "Rp": "P"}
@@ -92,9 +96,9 @@ def _surrender_cells(chart: Chart, kind: str, row: int) -> list[dict[str, Any]]:
     return cells
 
 
-def chart_context(variant: str) -> dict[str, Any]:
-    """The chart page's context for a table variant string. Raises Http404 for an unknown
-    variant, a missing rule set or the banker game (no chart)."""
+def chart_rules(variant: str) -> Rules:
+    """The rules of a chart page's variant string. Raises Http404 for an unknown variant, a
+    missing rule set or the banker game (no chart)."""
     if variant not in PLAYABLE and not variant.startswith(CUSTOM_PREFIX):
         raise Http404("no such game")
     try:
@@ -103,6 +107,14 @@ def chart_context(variant: str) -> dict[str, Any]:
         raise Http404("no such rule set") from None
     if rules.game != "casino":
         raise Http404("the banker game has no basic strategy chart")
+    return rules
+
+
+def chart_context(variant: str) -> dict[str, Any]:
+    """The chart page's context for a table variant string, from the rules' stored
+    analysis. Raises Http404 as ``chart_rules``, AnalysisPending while the analysis is not
+    stored."""
+    rules = chart_rules(variant)
     chart = chart_for(rules)
     hard = [
         {"label": "17+" if t == 17 else str(t), "cells": _cells(chart, "hard", t)}
@@ -169,7 +181,17 @@ def chart_context(variant: str) -> dict[str, Any]:
 
 @require_safe
 def chart_page(request: HttpRequest, variant: str) -> HttpResponse:
-    """The chart page of ``variant`` (a preset or "custom-<id>"); 404 for anything else."""
+    """The chart page of ``variant`` (a preset or "custom-<id>"); 404 for anything else.
+    While the rules' analysis waits or runs in the background, the page says so at once
+    and fills in when it is done (game/analysis.html)."""
+    rules = chart_rules(variant)
+    title = _("Basic strategy: %(game)s") % {"game": variant_name(variant)}
+    state = analysis_state(rules, visitor_id(request, create=False))
+    if not state.ready:
+        context = {"title": title, "rules_summary": rules_summary(rules)}
+        return render(
+            request, "game/analysis.html", {**context, **progress_context(request, state)}
+        )
     context = chart_context(variant)
-    context["title"] = _("Basic strategy: %(game)s") % {"game": context["variant_name"]}
+    context["title"] = title
     return render(request, "game/chart.html", context)

@@ -297,6 +297,15 @@ class TableSession(models.Model):
     def _deal_casino(self, bet_text: str) -> Round:
         if self.round_in_play:
             raise TableError(_("Finish the round in play before dealing a new one."))
+        from game import strategy_store  # the store imports this module
+
+        if not strategy_store.is_analysed(self.rules):  # the AI seats and grading need it
+            raise TableError(
+                _(
+                    "These rules are still being analysed. You can deal as soon as the "
+                    "analysis is ready: the table fills in by itself."
+                )
+            )
         bet = self._parse_bet(bet_text)
         shoe = Shoe.from_json(self.shoe_state) if self.shoe_state else None
         if (
@@ -789,3 +798,34 @@ class StrategyResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} of {self.rules_id}"
+
+
+class Analysis(models.Model):
+    """The background analysis of one rule set (its chart and game EVs, the results of
+    game/strategy_store.py): one row per rule set, so two requests that both find the
+    results missing enqueue one task between them (the unique ``rules_id`` decides).
+
+    ``task`` is the latest task of Django's Tasks framework that computes it (django-tasks-db
+    keeps it in this database; its status says waiting, running, failed or done);
+    ``visitor`` is who asked for it first (the bound on a visitor's pending analyses)."""
+
+    rules_id = models.CharField(max_length=16, unique=True)
+    rules_json = models.JSONField(help_text="the Rules to analyse")
+    visitor = models.UUIDField(null=True, blank=True, db_index=True)
+    task = models.ForeignKey(
+        "django_tasks_database.DBTaskResult",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"analysis of {self.rules_id}"
+
+    @property
+    def rules(self) -> Rules:
+        """The Rules being analysed."""
+        return Rules.from_json(self.rules_json)

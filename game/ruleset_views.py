@@ -11,11 +11,14 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from game.analyses import TooManyAnalyses, analysis_state, start_analysis
+from game.analysis_views import progress_context
 from game.labels import VARIANT_NAMES
 from game.models import START_BANKROLL, RuleSet, TableSession
 from game.rulesets import BASES, DEFAULT_BASE, RuleSetForm, rules_table
 from game.table_view import rules_summary, variant_name
 from game.views import HtmxHttpRequest
+from trainer.visitors import visitor_id
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -24,6 +27,7 @@ def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
     set's (``?from=<id>``); 404 for an unknown preset or id. POST: save the rules and go to
     their page, or show the form again with its messages."""
     copied = None
+    refused = None  # the bound on pending analyses (the rules themselves are fine)
     if "from" in request.GET:
         try:
             copied = RuleSet.get_by_id(request.GET["from"])
@@ -32,9 +36,15 @@ def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = RuleSetForm(request.POST)
         if form.is_valid():
-            ruleset = RuleSet.save_rules(form.rules, form.cleaned_data["base"])
-            url = reverse("game:ruleset", kwargs={"ruleset_id": ruleset.id})
-            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+            try:
+                # Queue its analysis first: beyond the visitor's bound nothing is saved.
+                start_analysis(form.rules, visitor_id(request, create=True))
+            except TooManyAnalyses as exc:
+                refused = exc.message
+            else:
+                ruleset = RuleSet.save_rules(form.rules, form.cleaned_data["base"])
+                url = reverse("game:ruleset", kwargs={"ruleset_id": ruleset.id})
+                return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
         base = form.data.get("base") if form.data.get("base") in BASES else DEFAULT_BASE
     elif copied is not None:
         base = copied.base if copied.base in BASES else DEFAULT_BASE
@@ -50,6 +60,7 @@ def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
         "bases": [{"value": b, "label": VARIANT_NAMES[b]} for b in BASES],
         "copied": copied,
         "copied_name": variant_name(copied.variant) if copied is not None else None,
+        "refused": refused,
     }
     if request.htmx and request.method == "POST":
         return render(request, "game/ruleset_form.html#ruleset-form", context)
@@ -58,10 +69,12 @@ def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_safe
 def ruleset_page(request: HtmxHttpRequest, ruleset_id: str) -> HttpResponse:
-    """A rule set's page: its rules in sentences and in a table, its shareable URL, and a
-    form that opens a table with these rules (ending the visitor's current table)."""
+    """A rule set's page: its rules in sentences and in a table, its shareable URL, a form
+    that opens a table with these rules (ending the visitor's current table), and while its
+    analysis waits or runs, its progress (polled; the page reloads when it is done)."""
     ruleset = get_object_or_404(RuleSet, pk=ruleset_id)
     rules = ruleset.rules
+    state = analysis_state(rules, visitor_id(request, create=False))
     visitor = request.session.get("visitor")
     has_table = (
         visitor is not None
@@ -81,5 +94,6 @@ def ruleset_page(request: HtmxHttpRequest, ruleset_id: str) -> HttpResponse:
             ),
             "has_table": has_table,
             "start_bankroll": START_BANKROLL,
+            **progress_context(request, state),
         },
     )

@@ -5,12 +5,17 @@ keyed by ``RuleSet.id_for(rules)`` and a kind) and in this process's memory.
   to compute; a database read after that).
 - ``game_ev_for(rules, strategy)``: the game EV (units of the initial bet) under the
   composition-dependent ("cd") or total-dependent ("td") strategy.
+- ``banker_play_for(rules)``: the banker game's best draw or stand by two-card total, for
+  the punter and for the banker (strategy/banker.py, about half a second).
 - ``evs_cache(rules)``: a shared in-process ``EVCache`` for hand EVs of these rules (the
-  table's grading and the drills reuse the memoized values).
+  table's grading and the drills reuse the memoized values; one decision costs about a ms).
 
+Reading never computes: a result that is not stored raises ``AnalysisPending`` unless the
+caller passes ``compute=True``, which only the background analysis (game/analyses.py, run by
+a worker) and ``precompute`` do, so no request ever runs a whole analysis.
 ``precompute(rules)`` fills the store for one rule set (``manage.py precompute_strategy``
-does the five presets; ``make run`` runs it). Results carry ``ENGINE_VERSION``: raise it
-when the engine's numbers change so that stored results are recomputed.
+does the presets; ``make run`` runs it). Results carry ``ENGINE_VERSION``: raise it when the
+engine's numbers change so that stored results are recomputed.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from game.engine.players import make_policy, play_ai_seats, seen_before
 from game.engine.round import Action, Round
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Grade, grade
+from game.engine.strategy.banker import DrawCell, banker_analysis, punter_analysis
 from game.engine.strategy.chart import Chart, basic_strategy
 from game.engine.strategy.ev import EVCache, game_ev
 from game.models import RuleSet, StrategyResult
@@ -36,6 +42,17 @@ _MEMORY_SIZE = 32
 _memory: OrderedDict[tuple[str, str], Any] = OrderedDict()
 _caches: OrderedDict[str, EVCache] = OrderedDict()
 _lock = threading.Lock()
+
+
+class AnalysisPending(Exception):
+    """A result of the rule set ``rules_id`` is not stored yet: its background analysis
+    (game/analyses.py) has to compute it first."""
+
+    def __init__(self, rules: Rules, kind: str) -> None:
+        self.rules = rules
+        self.rules_id = RuleSet.id_for(rules)
+        self.kind = kind
+        super().__init__(f"{kind} of {self.rules_id} is not analysed yet")
 
 
 def _remember(key: tuple[str, str], value: Any) -> None:
@@ -49,13 +66,16 @@ def _remember(key: tuple[str, str], value: Any) -> None:
 def _stored(
     rules: Rules,
     kind: str,
-    compute: Callable[[], Any],
+    run: Callable[[], Any],
     decode: Callable[[Any], Any] = lambda payload: payload,
+    *,
+    compute: bool = False,
 ) -> Any:
     """The result ``kind`` for ``rules``: from memory, else ``decode`` of the JSON payload in
-    the database, else computed now (``compute`` returns the JSON payload) and stored (a
-    concurrent writer of the same result is harmless: the first row wins). Memory keeps the
-    decoded value."""
+    the database, else, with ``compute``, computed now (``run`` returns the JSON payload) and
+    stored (a concurrent writer of the same result is harmless: the first row wins). Memory
+    keeps the decoded value. Raises AnalysisPending when it is not stored and not
+    ``compute``."""
     rules_id = RuleSet.id_for(rules)
     key = (rules_id, kind)
     with _lock:
@@ -67,9 +87,11 @@ def _stored(
     ).first()
     if row is not None:
         payload = row.payload
+    elif not compute:
+        raise AnalysisPending(rules, kind)
     else:
         started = time.perf_counter()
-        payload = compute()
+        payload = run()
         seconds = time.perf_counter() - started
         try:
             with transaction.atomic():
@@ -105,23 +127,92 @@ def evs_cache(rules: Rules) -> EVCache:
         return cache
 
 
-def chart_for(rules: Rules) -> Chart:
+def chart_for(rules: Rules, *, compute: bool = False) -> Chart:
     """The basic strategy chart of a casino rule set (``basic_strategy``), stored.
-    Raises StrategyError for the banker game."""
-    return _stored(rules, "chart", lambda: basic_strategy(rules).to_json(), decode=Chart.from_json)
+    Raises AnalysisPending when it is not stored (and not ``compute``), StrategyError for
+    the banker game."""
+    return _stored(
+        rules,
+        "chart",
+        lambda: basic_strategy(rules).to_json(),
+        decode=Chart.from_json,
+        compute=compute,
+    )
 
 
-def game_ev_for(rules: Rules, strategy: str = "cd") -> float:
+def game_ev_for(rules: Rules, strategy: str = "cd", *, compute: bool = False) -> float:
     """The game EV of a casino rule set, units of the initial bet, under the
     composition-dependent ("cd") or total-dependent ("td") strategy, stored.
-    Raises StrategyError for the banker game, ValueError for another strategy."""
+    Raises AnalysisPending when it is not stored (and not ``compute``), StrategyError for
+    the banker game, ValueError for another strategy."""
     if strategy not in ("cd", "td"):
         raise ValueError(f"unknown strategy {strategy!r}: use cd or td")
     if strategy == "cd":
-        return float(_stored(rules, "game_ev_cd", lambda: game_ev(rules)))
+        return float(_stored(rules, "game_ev_cd", lambda: game_ev(rules), compute=compute))
     return float(
-        _stored(rules, "game_ev_td", lambda: game_ev(rules, strategy="td", chart=chart_for(rules)))
+        _stored(
+            rules,
+            "game_ev_td",
+            lambda: game_ev(rules, strategy="td", chart=chart_for(rules, compute=compute)),
+            compute=compute,
+        )
     )
+
+
+def _draw_rows(cells: tuple[DrawCell, ...]) -> list[dict[str, Any]]:
+    """The two-card cells (nothing drawn yet) by softness and total: total, soft, the
+    better action ("draw" or "stand") and both EVs per unit staked."""
+    return [
+        {"total": c.total, "soft": c.soft, "best": c.best, "draw": c.draw, "stand": c.stand}
+        for c in sorted(cells, key=lambda c: (c.soft, c.total))
+        if c.drawn == 0
+    ]
+
+
+def banker_play_for(rules: Rules, *, compute: bool = False) -> dict[str, list[dict[str, Any]]]:
+    """The banker game's best play by two-card total (strategy/banker.py, exact for its
+    2-deck shoe): {"punter": rows against the banker's policy, "banker": rows against
+    punters who stood}, each row {"total", "soft", "best": "draw" | "stand", "draw",
+    "stand"} with EVs per unit staked, stored. Raises AnalysisPending when it is not stored
+    (and not ``compute``)."""
+    return _stored(
+        rules,
+        "banker_play",
+        lambda: {
+            "punter": _draw_rows(punter_analysis().cells),
+            "banker": _draw_rows(banker_analysis().cells["stood"]),
+        },
+        compute=compute,
+    )
+
+
+def analysis_kinds(rules: Rules) -> tuple[str, ...]:
+    """The results a rule set's analysis stores: the chart and both game EVs of a casino
+    game, the best-play tables of the banker game."""
+    if rules.game == "banker":
+        return ("banker_play",)
+    return ("chart", "game_ev_cd", "game_ev_td")
+
+
+def stored_kinds(rules: Rules) -> set[str]:
+    """The kinds of ``analysis_kinds(rules)`` stored now (this process's memory or the
+    database, at the current ``ENGINE_VERSION``): one query at most."""
+    rules_id = RuleSet.id_for(rules)
+    kinds = analysis_kinds(rules)
+    with _lock:
+        found = {kind for kind in kinds if (rules_id, kind) in _memory}
+    if len(found) < len(kinds):
+        found |= set(
+            StrategyResult.objects.filter(
+                rules_id=rules_id, kind__in=kinds, engine_version=ENGINE_VERSION
+            ).values_list("kind", flat=True)
+        )
+    return found
+
+
+def is_analysed(rules: Rules) -> bool:
+    """Every result of the rule set's analysis is stored (its pages need nothing computed)."""
+    return len(stored_kinds(rules)) == len(analysis_kinds(rules))
 
 
 def grade_round(rnd: Round, action: Action, standard: str = "exact") -> Grade | None:
@@ -157,14 +248,20 @@ def play_ai(rnd: Round, level: str, seat_count: int, human_seat: int) -> Round:
 
 
 def precompute(rules: Rules, *, with_td: bool = True) -> dict[str, float]:
-    """Compute and store every result of ``rules`` not stored yet; returns the seconds each
-    kind took now (0 for one already stored)."""
+    """Compute and store every result of ``rules``' analysis not stored yet (the background
+    analysis and ``manage.py precompute_strategy``, never a request); returns the seconds
+    each kind took now (about 0 for one already stored)."""
     timings = {}
-    for kind, run in (
-        ("chart", lambda: chart_for(rules)),
-        ("game_ev_cd", lambda: game_ev_for(rules, "cd")),
-        *((("game_ev_td", lambda: game_ev_for(rules, "td")),) if with_td else ()),
-    ):
+    steps: tuple[tuple[str, Callable[[], Any]], ...]
+    if rules.game == "banker":
+        steps = (("banker_play", lambda: banker_play_for(rules, compute=True)),)
+    else:
+        steps = (
+            ("chart", lambda: chart_for(rules, compute=True)),
+            ("game_ev_cd", lambda: game_ev_for(rules, "cd", compute=True)),
+            *((("game_ev_td", lambda: game_ev_for(rules, "td", compute=True)),) if with_td else ()),
+        )
+    for kind, run in steps:
         started = time.perf_counter()
         run()
         timings[kind] = time.perf_counter() - started

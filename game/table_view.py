@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
+from game.analyses import AnalysisState, analysis_state
 from game.engine.cards import Card
 from game.engine.hands import is_natural
 from game.engine.round import Action, Phase, PlayerHand, Round
@@ -377,6 +378,14 @@ def counter_view(table: TableSession) -> dict[str, Any] | None:
     }
 
 
+def pending_analysis(table: TableSession) -> AnalysisState | None:
+    """The state of the table's rules' background analysis while it waits, runs or failed
+    (enqueued if nothing will produce it), None once it is stored: a casino table deals
+    only then (its AI seats and grading read the chart)."""
+    state = analysis_state(table.rules, table.visitor)
+    return None if state.ready else state
+
+
 def table_context(table: TableSession) -> dict[str, Any]:
     """Everything the table templates need. An unsaved table (``pk`` None) is the empty
     table shown before the visitor's first deal: no history, no flag, and its Deal form
@@ -424,4 +433,8 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "deal_url": reverse("game:deal", kwargs={"public_id": table.public_id})
         if saved
         else reverse("game:first_deal"),
+        "analysis": pending_analysis(table),
+        "analysis_next": reverse("game:table", kwargs={"public_id": table.public_id})
+        if saved
+        else reverse("game:home"),
     }

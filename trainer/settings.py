@@ -270,3 +270,15 @@ LOGGING = {
         "django": {"level": os.environ.get("LOG_LEVEL", "INFO"), "propagate": True},
     },
 }
+
+# Background analyses (issue 10): Django's Tasks framework with django-tasks-db, the tasks kept
+# in the project's database; `manage.py db_worker` runs them (`make run` starts one beside the
+# server; any number of workers on any number of machines can share one PostgreSQL).
+# A page that needs an analysis not stored yet shows its progress (trainer/middleware.py).
+INSTALLED_APPS += ["django_tasks_db"]
+MIDDLEWARE += ["trainer.middleware.AnalysisPendingPage"]
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# A visitor may have this many analyses of new rule sets waiting or running at once.
+MAX_PENDING_ANALYSES = int(os.environ.get("MAX_PENDING_ANALYSES", "3"))
+# ...and the whole site this many (new rule sets are refused with a message beyond it).
+MAX_QUEUED_ANALYSES = int(os.environ.get("MAX_QUEUED_ANALYSES", "200"))

@@ -460,9 +460,10 @@ def test_play_these_rules_opens_a_table_with_them(client: Client) -> None:
 
 
 @pytest.mark.django_db
-def test_custom_table_pays_a_natural_six_to_five(client: Client) -> None:
+def test_custom_table_pays_a_natural_six_to_five(client: Client, analysed) -> None:
     rid = saved_id(post_rules(client, form_data("european", **CUSTOM)))
     ruleset = RuleSet.objects.get(pk=rid)
+    analysed(ruleset.rules)
     # Player A,K against the dealer's 9 up and 7 in the hole: no peek, the round settles.
     table = TableSessionFactory(variant=ruleset.variant, stacked=["AS", "9D", "KC", "7H"])
     player = Client()

@@ -22,11 +22,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from game.analyses import analysis_state
 from game.engine.round import Action
 from game.engine.rules import Rules, RulesError
 from game.engine.strategy.advisor import Grade, Severity, grade_decision
 from game.models import CUSTOM_PREFIX, GradedDecision, RuleSet, rules_for
-from game.strategy_store import evs_cache
+from game.strategy_store import AnalysisPending, evs_cache
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard, cards_of
 from trainer.drills.scheduling import next_situation, rating_for
 from trainer.drills.situations import (
@@ -85,6 +86,14 @@ def drill_rules(variant: str) -> Rules:
     except DrillUnavailable:
         raise DrillError(
             _("The strategy engine cannot chart these rules, so they cannot be drilled.")
+        ) from None
+    except AnalysisPending:
+        analysis_state(rules)  # queued if nothing will compute it
+        raise DrillError(
+            _(
+                "These rules are still being analysed. Their drills open as soon as the "
+                "basic strategy chart is ready (its page shows the progress)."
+            )
         ) from None
     return rules
 

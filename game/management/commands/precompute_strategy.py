@@ -1,7 +1,7 @@
 """``python manage.py precompute_strategy [--variant NAME ...]``: compute and store the
-strategy results (basic strategy chart, game EVs) of the casino presets, so no page or
-decision waits for them. ``make run`` runs it after the migrations; results already stored
-are read, not recomputed."""
+strategy results of the presets (the casino games' basic strategy charts and game EVs, the
+banker game's best-play tables), so no page waits for their background analysis. ``make
+run`` runs it after the migrations; results already stored are read, not recomputed."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ from game.strategy_store import precompute
 
 
 class Command(BaseCommand):
-    help = "Compute and store the strategy results of the casino presets (or --variant ones)."
+    help = "Compute and store the strategy results of the presets (or --variant ones)."
 
     def add_arguments(self, parser):
         parser.add_argument(
             "--variant",
             action="append",
             default=None,
-            help=f"a preset ({', '.join(sorted(PRESETS))}); repeatable; default: every casino one",
+            help=f"a preset ({', '.join(sorted(PRESETS))}); repeatable; default: every one",
         )
 
     def handle(self, *args, **options):
@@ -30,10 +30,6 @@ class Command(BaseCommand):
                 f"unknown variant {', '.join(unknown)}; choose from {', '.join(sorted(PRESETS))}"
             )
         for name in names:
-            rules = PRESETS[name]
-            if rules.game != "casino":
-                self.stdout.write(f"{name}: the banker game has no chart (skipped)")
-                continue
-            timings = precompute(rules)
+            timings = precompute(PRESETS[name])
             parts = ", ".join(f"{kind} {seconds:.2f} s" for kind, seconds in timings.items())
             self.stdout.write(f"{name}: {parts}")

@@ -1,0 +1,68 @@
+"""The progress of a rule set's background analysis (game/analyses.py): the panel that pages
+show while it waits or runs, polled by HTMX, and the retry of a failed one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import HttpResponseClientRefresh
+
+from game.analyses import AnalysisState, analysis_state, retry_analysis
+from game.models import Analysis
+from game.views import HtmxHttpRequest
+
+
+def safe_next(request: HttpRequest, target: str | None) -> str:
+    """``target`` when it is a path or URL of this site, else the table page."""
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return reverse("game:home")
+
+
+def progress_context(request: HttpRequest, state: AnalysisState | None) -> dict[str, Any]:
+    """What ``game/analysis.html#analysis-progress`` needs, for a page at this request's
+    path: the state (None once the analysis is done, so pages can test ``analysis``) and
+    the page to reload."""
+    return {
+        "analysis": None if state is None or state.ready else state,
+        "analysis_next": request.get_full_path(),
+    }
+
+
+@require_safe
+def analysis_status(request: HtmxHttpRequest, rules_id: str) -> HttpResponse:
+    """The progress panel of the analysis of ``rules_id`` (404 for one never started); once
+    it is done, an HTMX poll gets HX-Refresh (the page reloads with the results) and a plain
+    request is sent to ``next``."""
+    analysis = Analysis.objects.filter(rules_id=rules_id).first()
+    if analysis is None:
+        raise Http404("no such analysis")
+    state = analysis_state(analysis.rules)
+    target = safe_next(request, request.GET.get("next"))
+    if state.ready:
+        return HttpResponseClientRefresh() if request.htmx else redirect(target)
+    context = {"analysis": state, "analysis_next": target}
+    return render(request, "game/analysis.html#analysis-progress", context)
+
+
+@require_POST
+def analysis_retry(request: HtmxHttpRequest, rules_id: str) -> HttpResponse:
+    """Queue a failed analysis again (404 for one never started) and show its progress (an
+    HTMX post) or go back to the posted ``next`` page."""
+    state = retry_analysis(rules_id)
+    if state is None:
+        raise Http404("no such analysis")
+    target = safe_next(request, request.POST.get("next"))
+    if not request.htmx:
+        return redirect(target)
+    if state.ready:
+        return HttpResponseClientRefresh()
+    context = {"analysis": state, "analysis_next": target}
+    return render(request, "game/analysis.html#analysis-progress", context)
