@@ -19,6 +19,7 @@ import json
 import re
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -472,7 +473,8 @@ class TableSession(models.Model):
                 staked=to_decimal(rnd.seat_staked(self.human_seat)),
                 net=to_decimal(rnd.seat_net(self.human_seat)),
                 bankroll_after=fields["bankroll"],
-                state=rnd.to_json(),
+                # The shoe's undealt cards are the live table's next ones: not kept.
+                state=replace(rnd, shoe=rnd.shoe.dealt_part()).to_json(),
             )
 
     # -- the banker game (seed 003) ----------------------------------------------------------
@@ -593,7 +595,7 @@ class TableSession(models.Model):
                 staked=to_decimal(seat.stake),
                 net=net,
                 bankroll_after=fields["bankroll"],
-                state=deal.to_json(),
+                state=replace(deal, shoe=deal.shoe.dealt_part()).to_json(),
             )
 
 
@@ -746,7 +748,9 @@ class GradedDecision(models.Model):
 
 class RoundRecord(models.Model):
     """A settled round of a table session: the bet, the net and the whole final state
-    (cards, the dealer's hand and the shoe, from which the starting order can be rebuilt)."""
+    (cards, the dealer's hand, and the shoe's dealt cards only, the round's own last: a
+    replay deals them in order). The shoe's undealt cards are left out, so no record holds
+    the order of cards the live table has yet to deal."""
 
     table = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="records")
     number = models.PositiveIntegerField()

@@ -14,6 +14,7 @@ order and the position only moves forward, so no card is dealt twice.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -178,6 +179,37 @@ class Shoe:
         """
         parsed = tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
         return cls(cards=parsed, cut=len(parsed), stacked=True)
+
+    @classmethod
+    def following(cls, first: Sequence[Card], decks: int, rng: Any = None) -> Shoe:
+        """A shoe dealing ``first`` in order, then fresh cards that no other shoe deals in
+        the same order: the rest of ``decks`` decks (the decks less one of each card of
+        ``first``), shuffled with ``rng`` (default a CSPRNG), then a second full shoe of
+        ``decks`` decks shuffled the same way, so a very long round (one deck, seven seats)
+        goes on as a casino's reshuffle would instead of running out. Stacked (never
+        reshuffled), position 0. What a replay deals: the recorded cards of a round, then
+        cards that no live table holds.
+
+        Raises ValueError for a deck count below 1. A card of ``first`` beyond what the
+        decks hold (a scripted test shoe) is simply not taken out twice.
+        """
+        if decks < 1:
+            raise ValueError("a shoe needs at least one deck")
+        rng = rng or secrets.SystemRandom()
+        rest = standard_deck() * decks
+        for card in first:
+            if card in rest:
+                rest.remove(card)
+        spare = standard_deck() * decks
+        rng.shuffle(rest)
+        rng.shuffle(spare)
+        cards = (*first, *rest, *spare)
+        return cls(cards=cards, cut=len(cards), stacked=True, decks=decks)
+
+    def dealt_part(self) -> Shoe:
+        """This shoe without its undealt cards: what a record of a settled round keeps,
+        so no stored past round holds the order of cards a live table has yet to deal."""
+        return replace(self, cards=self.cards[: self.position], cut=min(self.cut, self.position))
 
     @property
     def remaining(self) -> int:

@@ -6,15 +6,17 @@ map and plot. Screenshots go to test-artifacts/review-*.png."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from django.template.defaultfilters import floatformat
 from playwright.sync_api import Page, expect
 
+from game import strategy_store
 from game.engine.rules import find_rules
 from game.engine.strategy.ev import hand_evs
-from game.models import GradedDecision, TableSession
+from game.models import GradedDecision, RuleSet, TableSession
 from tests.e2e.htmx import press_when_idle
 from tests.e2e.tables import open_table
 from tests.factories import stacked_shoe
@@ -177,3 +179,58 @@ def test_stats_page_draws_the_heat_map_and_the_plot(live_server, page: Page) -> 
     expect(plot.get_by_test_id("x-tick")).to_have_count(1)
     expect(plot.get_by_test_id("x-tick")).to_have_text(re.compile(r"^\d\d\.\d\d\.\d{4}$"))
     screenshot(page, "review-ru-stats")
+
+
+# One deck: the person's 2C,3D against 6H up (TS in the hole); a hit draws 2D (7), a stand;
+# the dealer's 16 draws 4C. The live shoe then holds copies of those cards only, so none of
+# them can come out of a replay's fresh one-deck shuffle: any would be the table's.
+ONE_DECK_ROUND = ["2C", "6H", "3D", "TS", "2D", "4C"]
+ONE_DECK_LIVE = ["4C", "2D", "3D", "6H", "2C", "TS"] * 8
+
+
+def test_a_replay_played_past_its_recorded_cards_shows_none_of_the_tables(
+    live_server, page: Page
+) -> None:
+    rules = replace(find_rules("european"), decks=1)
+    ruleset = RuleSet.save_rules(rules, base="european")
+    strategy_store.chart_for(rules)  # stored before the server grades with it
+    page.goto(f"{live_server.url}/en/table/")
+    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    TableSession.objects.filter(public_id=public_id).update(
+        variant=ruleset.variant, shoe_state=stacked_shoe([*ONE_DECK_ROUND, *ONE_DECK_LIVE])
+    )
+    page.reload()
+    page.locator("button.deal").click()
+    expect(page.locator("form.actions button.hit")).to_be_visible()
+    press_when_idle(page, "h")
+    expect(page.get_by_test_id("hand-total")).to_have_text("7", timeout=TIMEOUT)
+    press_when_idle(page, "s")
+    expect(page.get_by_test_id("round-result")).to_be_visible(timeout=TIMEOUT)
+    page.locator("button.deal").click()  # round 2 stays in play: 6H in the hole
+    expect(page.locator("form.actions button.hit")).to_be_visible()
+    table = TableSession.objects.get(public_id=public_id)
+    live_before = (table.version, table.bankroll, table.round_state, table.shoe_state)
+    hit = GradedDecision.objects.filter(table=table).order_by("pk").first()
+
+    page.goto(f"{live_server.url}/en/review/decisions/{hit.pk}/")
+    page.get_by_test_id("replay").click()
+    expect(page).to_have_url(re.compile(r"/en/review/replays/[0-9a-f-]{36}/$"))
+    felt = page.get_by_test_id("replay-felt")
+    for _ in range(12):  # hit on, past the recorded 2D and 4C, until the hand busts
+        if page.locator("form.actions button.hit").count() == 0:
+            break
+        shown = felt.get_by_test_id("hand").locator(".card").count()
+        press_when_idle(page, "h")
+        expect(felt.get_by_test_id("hand").locator(".card")).to_have_count(
+            shown + 1, timeout=TIMEOUT
+        )
+        felt = page.get_by_test_id("replay-felt")
+    expect(page.get_by_test_id("round-result")).to_be_visible(timeout=TIMEOUT)
+    cards = felt.get_by_test_id("hand").locator(".card")
+    shown = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+    assert shown[:4] == ["2C", "3D", "2D", "4C"]  # the recorded cards, in order
+    fresh = shown[4:]
+    assert len(fresh) >= 2 and not set(fresh) & {"4C", "2D", "3D", "6H", "2C", "10S"}
+    table.refresh_from_db()
+    assert (table.version, table.bankroll, table.round_state, table.shoe_state) == live_before
+    screenshot(page, "review-en-replay-past-the-recorded-cards")

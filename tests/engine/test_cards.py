@@ -252,3 +252,51 @@ def test_stacked_shoe_json_round_trip():
     data = shoe.to_json()
     assert data == {"cards": "ASTH9D", "position": 1, "cut": 3, "stacked": True, "decks": 0}
     assert Shoe.from_json(data) == shoe
+
+
+# -- Shoe.following (a replay's shoe) and Shoe.dealt_part (a round record's) ---------------
+ROUND = ["2C", "6H", "3D", "TS", "2D", "4C"]
+
+
+def test_following_deals_the_given_cards_then_the_rest_of_the_decks_then_a_fresh_shoe():
+    first = [Card.parse(c) for c in ROUND]
+    shoe = Shoe.following(first, decks=2, rng=random.Random(7))
+    assert shoe.position == 0 and shoe.stacked and shoe.decks == 2
+    assert list(shoe.cards[:6]) == first
+    rest = Counter(standard_deck() * 2)
+    rest.subtract(first)
+    assert Counter(shoe.cards[6:104]) == rest  # two decks in all: each card twice
+    assert Counter(shoe.cards[104:]) == Counter(standard_deck() * 2)
+    assert len(shoe.cards) == shoe.cut == 208
+    # Dealing all of it never raises: the round's cards come out first, in order.
+    for code in ROUND:
+        card, shoe = shoe.draw()
+        assert card.code == code
+
+
+def test_following_shuffles_with_its_own_random_source():
+    first = [Card.parse(c) for c in ROUND]
+    one = Shoe.following(first, decks=1, rng=random.Random(1)).cards[6:52]
+    two = Shoe.following(first, decks=1, rng=random.Random(2)).cards[6:52]
+    default = Shoe.following(first, decks=1).cards[6:52]  # secrets.SystemRandom
+    assert Counter(one) == Counter(two) == Counter(default)
+    assert one != two
+
+
+def test_following_takes_out_a_card_only_as_often_as_the_decks_hold_it():
+    # A scripted shoe may deal five aces of spades from one deck.
+    shoe = Shoe.following([Card.parse("AS")] * 5, decks=1, rng=random.Random(3))
+    assert Card.parse("AS") not in shoe.cards[5:52]
+    assert len(shoe.cards) == 5 + 51 + 52
+    with pytest.raises(ValueError, match="at least one deck"):
+        Shoe.following([], decks=0)
+
+
+def test_dealt_part_drops_the_undealt_cards():
+    shoe = Shoe.shuffled(6, 0.75, rng=random.Random(4))
+    for _ in range(10):
+        _, shoe = shoe.draw()
+    kept = shoe.dealt_part()
+    assert kept.cards == shoe.cards[:10] == shoe.dealt
+    assert (kept.position, kept.cut, kept.remaining) == (10, 10, 0)
+    assert Shoe.from_json(json.loads(json.dumps(kept.to_json()))) == kept

@@ -6,6 +6,7 @@ conserved between the seats, and the bank passing to the left after the talia.""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -177,7 +178,11 @@ def test_punter_draws_and_stands_and_the_bankroll_moves_by_the_exact_net() -> No
     record = RoundRecord.objects.get(table=table)
     assert (record.number, record.bet, record.staked, record.net) == (1, 25, 25, 50)
     assert record.bankroll_after == 1050
-    assert record.state == deal_state(table).to_json()
+    # The deal as settled, its shoe cut after the cards dealt (the talia's next ones stay
+    # with the table only).
+    settled = deal_state(table)
+    assert record.state == replace(settled, shoe=settled.shoe.dealt_part()).to_json()
+    assert record.banker_deal.shoe.cards == settled.shoe.dealt
     assert record.banker_deal.is_over
 
 

@@ -248,8 +248,11 @@ def test_round_is_recorded_only_when_settled() -> None:
         Decimal(-10),
     )
     assert record.bankroll_after == table.bankroll == Decimal(990)
-    assert record.state == rnd.to_json() == table.round_state
-    assert record.round == rnd
+    assert rnd.to_json() == table.round_state
+    # The record keeps the round with the shoe's dealt cards only (not the table's next).
+    assert record.state == replace(rnd, shoe=rnd.shoe.dealt_part()).to_json()
+    assert record.round.shoe.cards == rnd.shoe.dealt
+    assert record.round == replace(rnd, shoe=rnd.shoe.dealt_part())
     assert table.rounds_played == 1
     assert table.shoe_state == rnd.shoe.to_json()
     assert Shoe.from_json(table.shoe_state).position == 6

@@ -1,8 +1,9 @@
-"""Replaying a table decision: the round is dealt again from the same shoe position (the
-same cards in the same order), the decisions before the replayed one are applied again, the
-person's choice is graded, the hole card stays hidden until it is turned, and nothing of
-the table or the log changes. Decisions are made through the table's own views, so the
-graded decisions and round records are the real ones."""
+"""Replaying a table decision: the round is dealt again from its recorded cards (the same
+cards in the same order; the cards after them: test_replay_cards.py), the decisions before
+the replayed one are applied again, the person's choice is graded, the hole card stays
+hidden until it is turned, and nothing of the table or the log changes. Decisions are made
+through the table's own views, so the graded decisions and round records are the real
+ones."""
 
 # The expected strings in Russian and Bulgarian are meant to hold Cyrillic letters.
 # ruff: noqa: RUF001
@@ -21,7 +22,7 @@ from tests.game.test_views import without_csrf_tokens
 from tests.review.factories import DrillDecisionFactory
 from tests.review.helpers import client_for
 from trainer.review.models import Replay
-from trainer.review.replay import rebuild, start_of_round
+from trainer.review.replay import rebuild, recorded_cards
 
 pytestmark = pytest.mark.django_db
 
@@ -260,12 +261,14 @@ def test_another_visitors_replay_answers_404() -> None:
     assert replay.version == 0
 
 
-def test_start_of_round_puts_the_shoe_back() -> None:
+def test_recorded_cards_are_the_rounds_cards_in_dealing_order() -> None:
     table = TableSessionFactory(stacked=TWO_SEATS, seat_count=2, human_seat=1)
     play(client_for(table.visitor), table, "hit", "hit", "stand")
     settled = RoundRecord.objects.get(table=table).round
     assert settled.shoe.position == 11
-    assert start_of_round(settled).shoe.position == 0
+    assert [c.code for c in recorded_cards(settled)] == TWO_SEATS[:11]
+    # The record keeps the dealt cards only: not the table's next ones.
+    assert [c.code for c in settled.shoe.cards] == TWO_SEATS[:11]
     rebuilt = rebuild(GradedDecision.objects.filter(table=table).order_by("pk").last())
     assert [c.code for c in rebuilt.shoe.dealt] == TWO_SEATS[:10]
 

@@ -1,9 +1,10 @@
 """A replay: one table decision played again from the same cards, for practice.
 
-The practice round lives here, not at the table: no bankroll, no table version and no
-graded decision of the log changes when a person replays a hand. ``round_state`` holds the
-engine's ``Round`` as JSON, shoe and hole card included, so it never leaves the server
-(the page shows what ``Round.dealer_visible`` allows, like the table).
+The practice round lives here, not at the table: no bankroll, no table version, no shoe
+and no graded decision of the log changes when a person replays a hand. ``round_state``
+holds the engine's ``Round`` as JSON with the replay's own shoe (the round's recorded cards,
+then a fresh shuffle: ``trainer.review.replay.replay_shoe``) and hole card, so it never
+leaves the server (the page shows what ``Round.dealer_visible`` allows, like the table).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from game.models import GradedDecision
 class Replay(models.Model):
     """A table decision (``decision``) replayed by its visitor.
 
-    - ``round_state``: the practice round as JSON (server only).
+    - ``round_state``: the practice round as JSON, its own shoe included (server only).
     - ``seat_count``/``human_seat``/``ai_level``: the table's seating when it was played.
     - ``verdicts``: the grade of each decision taken in the replay, in order: ``{"hand":
       [codes], "upcard": code, "action", "best", "chart_action", "loss" (bets),

@@ -1,26 +1,34 @@
-"""Replay a table decision: the same cards in the same shoe order, a practice round.
+"""Replay a table decision: the recorded cards of its round, then a fresh shuffle, a
+practice round.
 
-How a round is rebuilt (``start_replay``): the settled round is kept in
-``game.models.RoundRecord.state`` with its shoe, whose position is just past the round's
-last card; every card of the round (the hands', split hands included, and the dealer's)
-came from that shoe in order, so the round started at ``position - cards in the round``.
-From there it is dealt again with the same seats and the same bets (each seat's initial
-bet), the AI seats play by their level's policy from their observations (deterministic,
-as at the table), and the person's decisions of that round taken before the replayed one
-(the log's rows of that table and round, in order) are applied again (a double for less or
-a partial insurance at its full amount: the amount changes no card). Each decision point
-reached is checked against the logged hand and upcard, so a round that cannot be rebuilt
-exactly is refused instead of shown wrong.
+What a replay deals (``replay_shoe``): the settled round is kept in
+``game.models.RoundRecord.state``; every card of the round (the hands', split hands
+included, and the dealer's) came from its shoe in order, so the round's cards in dealing
+order are the shoe's last ``cards in the round`` dealt cards (``recorded_cards``). The
+replay's own shoe deals those first and then a new shoe of the rule set's decks less those
+cards, shuffled with a fresh CSPRNG (``Shoe.following``). It is stored with the replay and
+never read from or written to a table: the live table's undealt cards (its next round, the
+hole card of a round in play) cannot come out in a replay, however far it is played.
+
+How a round is rebuilt: it is dealt again from that shoe with the same seats and the same
+bets (each seat's initial bet), the AI seats play by their level's policy from their
+observations (deterministic, as at the table), and the person's decisions of that round
+taken before the replayed one (the log's rows of that table and round, in order) are
+applied again (a double for less or a partial insurance at its full amount: the amount
+changes no card). Each decision point reached is checked against the logged hand and
+upcard, so a round that cannot be rebuilt exactly is refused instead of shown wrong.
 
 The person's choice at the replayed decision is graded with ``advisor.grade`` against the
 standard the logged decision was graded against; the round can then be played to the end
-(every later decision graded too) from the same shoe. Nothing of it goes into the log, the
-bankroll or the table.
+(every later decision graded too): the recorded cards first, then the fresh ones. Nothing
+of it goes into the log, the bankroll or the table. Each replay (a second one of the same
+decision, or two at once in two tabs) has its own row, version and freshly shuffled cards
+after the recorded ones.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections import Counter
 from fractions import Fraction
 from typing import Any
 
@@ -28,6 +36,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from game import strategy_store
+from game.engine.cards import Card, Shoe
 from game.engine.players import AI_LEVELS
 from game.engine.round import Action, IllegalActionError, Phase, Round, apply, deal
 from game.engine.strategy.advisor import Grade
@@ -50,13 +59,28 @@ def cards_in_round(rnd: Round) -> int:
     return sum(len(h.cards) for h in rnd.hands) + len(rnd.dealer)
 
 
-def start_of_round(settled: Round) -> Round:
-    """``settled`` with its shoe put back where the round started (the hands and the dealer
-    are left as they are; ``deal`` with this shoe deals the same cards again)."""
-    position = settled.shoe.position - cards_in_round(settled)
-    if position < 0:
+def recorded_cards(settled: Round) -> tuple[Card, ...]:
+    """The cards a settled round took from its shoe, in dealing order.
+
+    Raises ReplayError (translated) when the shoe does not hold them: too few cards dealt,
+    or cards that are not the round's (a round whose shoe changed during it).
+    """
+    end = settled.shoe.position
+    start = end - cards_in_round(settled)
+    if start < 0:
         raise ReplayError(_("This round cannot be rebuilt from its shoe."))
-    return replace(settled, shoe=replace(settled.shoe, position=position))
+    cards = settled.shoe.cards[start:end]
+    on_table = [*(c for h in settled.hands for c in h.cards), *settled.dealer]
+    if Counter(cards) != Counter(on_table):
+        raise ReplayError(_("This round cannot be rebuilt from its shoe."))
+    return cards
+
+
+def replay_shoe(settled: Round, rng: Any = None) -> Shoe:
+    """The shoe a replay of ``settled`` deals from: its recorded cards in order, then a
+    fresh shuffle (``rng``, default a CSPRNG) of the rule set's decks less those cards
+    (``Shoe.following``). Raises ReplayError like ``recorded_cards``."""
+    return Shoe.following(recorded_cards(settled), settled.rules.decks, rng)
 
 
 def _play_ai(rnd: Round, human_seat: int, seat_count: int, ai_level: str) -> Round:
@@ -78,8 +102,9 @@ def _at(rnd: Round, decision: GradedDecision, human_seat: int) -> bool:
 
 
 def rebuild(decision: GradedDecision) -> Round:
-    """The round of a logged table decision, dealt again from the same shoe position and
-    played up to that decision (see the module docstring).
+    """The round of a logged table decision, dealt again from its recorded cards (then a
+    fresh shuffle, ``replay_shoe``) and played up to that decision (see the module
+    docstring).
 
     Raises ReplayError (translated message) for a drill answer, a round not yet settled at
     the table, a banker-game round, or a round that does not come out the same.
@@ -94,7 +119,7 @@ def rebuild(decision: GradedDecision) -> Round:
         )
     if table.is_banker_game:
         raise ReplayError(_("Only decisions made at the table can be replayed."))
-    settled = start_of_round(record.round)
+    settled = record.round
     bets: list[Fraction] = []
     for seat in range(table.seat_count):
         hands = settled.hands_of_seat(seat)
@@ -102,7 +127,10 @@ def rebuild(decision: GradedDecision) -> Round:
             raise ReplayError(_("This round cannot be rebuilt from its shoe."))
         bets.append(hands[0].base_bet)
     rnd = _play_ai(
-        deal(settled.rules, bets, settled.shoe), table.human_seat, table.seat_count, table.ai_level
+        deal(settled.rules, bets, replay_shoe(settled)),
+        table.human_seat,
+        table.seat_count,
+        table.ai_level,
     )
     earlier = GradedDecision.objects.filter(
         table=table, round_number=decision.round_number, pk__lt=decision.pk
