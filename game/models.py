@@ -523,9 +523,7 @@ class TableSession(models.Model):
 CUSTOM_PREFIX = "custom-"
 
 
-def _grade(
-    rnd: Round, action: Action, standard: str, offered: tuple[Action, ...]
-) -> Grade | None:
+def _grade(rnd: Round, action: Action, standard: str, offered: tuple[Action, ...]) -> Grade | None:
     """Grade the person's decision over the ``offered`` actions (legal and affordable: the
     buttons the page showed) with the rule set's stored chart and shared EV cache."""
     from game import strategy_store  # the store imports this module

@@ -2,8 +2,8 @@
 
 ``GradedDecisionFactory(hand=["TS", "6D"], upcard="TH", evs={"hit": -0.54, "stand": -0.57},
 action="stand")`` makes a table decision whose ``best_action`` is the action of highest EV,
-``loss`` the EV given up and ``severity`` advisor.py's grade of it (``judge``) (so a test's numbers are
-the advisor's). ``at=datetime`` sets ``created_at`` (auto_now_add otherwise). The visitor's
+``loss`` the EV given up and ``severity`` advisor.py's ``judge`` of it (so a test's numbers
+are the advisor's). ``at=datetime`` sets ``created_at`` (auto_now_add otherwise). The visitor's
 table is made on the way (one per decision unless ``table=`` is given);
 ``DrillDecisionFactory`` makes a drill answer (no table, a ``drill_session`` id).
 """

@@ -110,9 +110,7 @@ def counter_decision(
         evs = {Action.INSURANCE: per_unit / 2, Action.NO_INSURANCE: 0.0}
         evs = {a: v for a, v in evs.items() if a in INSURANCE_DECISIONS and a in legal}
     else:
-        valued = counter_evs(
-            rnd, seen=seen, cache=cache, with_split=Action.SPLIT in legal
-        ).values()
+        valued = counter_evs(rnd, seen=seen, cache=cache, with_split=Action.SPLIT in legal).values()
         evs = {a: v for a, v in valued.items() if a in legal}
     if not evs:
         raise StrategyError("none of the legal actions is valued")
