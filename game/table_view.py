@@ -316,7 +316,9 @@ def flag_view(table: TableSession) -> dict[str, Any] | None:
     elif severity is Severity.BY_CHART:
         kind = "by_chart"
     elif severity is Severity.CLOSE:
-        kind = "close"
+        # A close call that is the chart's play says so: both count as correct.
+        chart_play = decision.standard == "exact" and decision.action == decision.chart_action
+        kind = "by_chart" if chart_play else "close"
     else:
         kind = "deviation"
     return {

@@ -10,8 +10,10 @@ import random
 import re
 import uuid
 from datetime import UTC, datetime, timedelta
+from importlib import import_module
 
 import pytest
+from django.apps import apps
 from fsrs import Rating
 
 from game.engine.rules import EUROPEAN
@@ -135,3 +137,38 @@ def test_the_threshold_is_the_same_in_every_place(loss: float, correct: bool) ->
     assert (weak_situations(table.visitor, EUROPEAN) == []) is correct
     rating = rating_for(severity=decision.severity, response_ms=3000)
     assert rating == (Rating.Hard if correct else Rating.Again)
+
+
+def test_stored_grades_are_regraded_by_the_one_rule() -> None:
+    """Migration game 0008 (and drills 0002) grade stored decisions again: the old rule
+    called a by-the-chart play an inaccuracy and a close call wrong."""
+    regrade = import_module("game.migrations.0008_regrade_by_one_rule").regrade
+    follow = import_module("trainer.drills.migrations.0002_answers_by_one_rule").follow_grades
+    table = TableSessionFactory()
+    by_chart = table_decision(table, 0.04, chart_action="stand", severity="mistake")
+    close = table_decision(table, 0.0008, severity="close")
+    wrong = table_decision(table, 0.02, severity="mistake")
+    # The old rule: a close call whenever the best two plays were within 0.001.
+    doubled = table_decision(
+        table,
+        evs={"hit": -0.2, "stand": -0.2005, "double": -0.5},
+        action="double",
+        severity="close",
+    )
+    visitor = uuid.uuid4()
+    session = start_drill(visitor, "european", "hard", now=NOW, rng=random.Random(2))
+    put_hand(latest(session), ["TS", "2H"], "4D")
+    answer = answer_question(session, "1", "stand", "exact", now=NOW + timedelta(seconds=3))
+    type(answer.question).objects.filter(pk=answer.question.pk).update(correct=False)
+
+    regrade(apps, None)
+    follow(apps, None)
+    grades = {d.pk: d.severity for d in GradedDecision.objects.all()}
+    assert [grades[d.pk] for d in (by_chart, close, wrong, doubled)] == [
+        "by_chart",
+        "close",
+        "mistake",
+        "blunder",
+    ]
+    answer.question.refresh_from_db()
+    assert answer.question.correct is True

@@ -230,8 +230,14 @@ def feedback_view(question: DrillQuestion, rules: Rules) -> dict[str, Any] | Non
         "best_label": labels[Action(decision.best_action)],
         "standard": decision.standard,
         "chart_label": labels[Action(decision.chart_action)] if decision.chart_action else "",
-        # Under "exact": not the best play for these cards, but the chart's play.
-        "by_chart": severity is Severity.BY_CHART,
+        # Under "exact": not the best play for these cards, but the chart's play (also
+        # said of a close call that is the chart's play).
+        "by_chart": severity is Severity.BY_CHART
+        or (
+            severity is Severity.CLOSE
+            and decision.standard == "exact"
+            and decision.action == decision.chart_action
+        ),
         "loss": decision.loss,
         "seconds": (question.response_ms or 0) / 1000,
         "options": [
