@@ -45,9 +45,17 @@ from game.engine.banker import apply as banker_apply
 from game.engine.cards import Shoe
 from game.engine.money import money
 from game.engine.players import AI_LEVELS
-from game.engine.round import Action, IllegalActionError, Phase, Round, apply, deal
+from game.engine.round import (
+    Action,
+    IllegalActionError,
+    Phase,
+    Round,
+    affordable_actions,
+    apply,
+    deal,
+)
 from game.engine.rules import Rules, find_rules
-from game.engine.strategy.advisor import Grade
+from game.engine.strategy.advisor import CORRECT_SEVERITIES, Grade, is_correct
 from game.labels import BANKER_ILLEGAL_MESSAGES, ILLEGAL_ACTION_MESSAGES
 
 START_BANKROLL = Decimal(1000)
@@ -252,28 +260,14 @@ class TableSession(models.Model):
         return self.bankroll - self.in_play
 
     def affordable_actions(self) -> tuple[Action, ...]:
-        """The round's legal actions that the bankroll can pay for: split needs another bet
-        of the hand's size, double too (or one chip when doubling for less is allowed),
-        insurance half the initial bet (or one chip when insuring for less is allowed)."""
+        """The round's legal actions that the bankroll can pay for (the engine's
+        ``affordable_actions`` with the chips available): split needs another bet of the
+        hand's size, double too (or one chip when doubling for less is allowed), insurance
+        half the initial bet (or one chip when insuring for less is allowed)."""
         rnd = self.round
         if rnd is None or rnd.is_over or self.ended_at is not None:
             return ()
-        return tuple(a for a in rnd.legal_actions() if self.available >= self._least_cost(a))
-
-    def _least_cost(self, action: Action) -> Decimal:
-        """The fewest extra chips ``action`` puts on the table now."""
-        rnd = self.round
-        hand = rnd.active_hand if rnd is not None else None
-        if hand is None:
-            return Decimal(0)
-        rules = rnd.rules
-        if action is Action.SPLIT or (action is Action.DOUBLE and not rules.double_for_less):
-            return to_decimal(hand.bet)
-        if action is Action.DOUBLE or (action is Action.INSURANCE and rules.insurance_for_less):
-            return Decimal(1)
-        if action is Action.INSURANCE:
-            return to_decimal(hand.base_bet / 2)
-        return Decimal(0)
+        return affordable_actions(rnd, Fraction(str(self.available)))
 
     # -- changing --------------------------------------------------------------------------
     def deal(self, bet_text: str, version_text: str) -> Round | BankerDeal:
@@ -364,14 +358,15 @@ class TableSession(models.Model):
             action = Action(action_text)
         except ValueError:
             raise TableError(ILLEGAL_ACTION_MESSAGES["unknown_action"]) from None
-        if action in rnd.legal_actions() and action not in self.affordable_actions():
+        offered = self.affordable_actions()
+        if action in rnd.legal_actions() and action not in offered:
             raise TableError(_("You do not have enough chips left for another bet of this size."))
         amount = self._parse_amount(rnd, action, amount_text)
         try:
             new = self._play_ai(apply(rnd, action, amount))
         except IllegalActionError as exc:
             raise TableError(ILLEGAL_ACTION_MESSAGES.get(exc.code, exc.message)) from None
-        verdict = _grade(rnd, action, standard)
+        verdict = _grade(rnd, action, standard, offered)
         self._store(new)
         if verdict is not None:
             GradedDecision.record(self, rnd, verdict)
@@ -604,11 +599,12 @@ CUSTOM_PREFIX = "custom-"
 RULESET_ID = re.compile(r"[a-z2-7]{10}")
 
 
-def _grade(rnd: Round, action: Action, standard: str) -> Grade | None:
-    """Grade the person's decision with the rule set's stored chart and shared EV cache."""
+def _grade(rnd: Round, action: Action, standard: str, offered: tuple[Action, ...]) -> Grade | None:
+    """Grade the person's decision over the ``offered`` actions (legal and affordable: the
+    buttons the page showed) with the rule set's stored chart and shared EV cache."""
     from game import strategy_store  # the store imports this module
 
-    return strategy_store.grade_round(rnd, action, standard)
+    return strategy_store.grade_round(rnd, action, standard, offered=offered)
 
 
 def rules_for(variant: str) -> Rules:
@@ -675,6 +671,18 @@ class RuleSet(models.Model):
         return ruleset
 
 
+class GradedDecisionQuerySet(models.QuerySet["GradedDecision"]):
+    """Graded decisions, split by advisor.py's one rule of "correct" (``is_correct``)."""
+
+    def correct(self) -> GradedDecisionQuerySet:
+        """The decisions that count as correct (best, close call, by the chart)."""
+        return self.filter(severity__in=sorted(CORRECT_SEVERITIES))
+
+    def wrong(self) -> GradedDecisionQuerySet:
+        """The decisions that do not: inaccuracies, mistakes and blunders."""
+        return self.exclude(severity__in=sorted(CORRECT_SEVERITIES))
+
+
 class GradedDecision(models.Model):
     """One decision of the person at the table, graded by the strategy engine (advisor.py):
     the hand, the upcard, the rules' id, the action, the best action, the EV of every legal
@@ -710,14 +718,22 @@ class GradedDecision(models.Model):
     best_action = models.CharField(max_length=20)
     evs = models.JSONField(help_text="EV of every legal action, units of the initial bet")
     loss = models.FloatField()
+    # advisor.Severity's value (advisor.judge); ``is_correct`` reads it.
     severity = models.CharField(max_length=12)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = GradedDecisionQuerySet.as_manager()
 
     class Meta:
         ordering = ["-id"]
 
     def __str__(self) -> str:
         return f"{self.action} with {','.join(self.hand)} v {self.upcard}: {self.severity}"
+
+    @property
+    def correct(self) -> bool:
+        """The decision counts as correct (advisor.py's ``is_correct`` of its severity)."""
+        return is_correct(self.severity)
 
     @classmethod
     def record(cls, table: TableSession, rnd: Round, verdict: Grade) -> GradedDecision:

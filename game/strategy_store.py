@@ -23,7 +23,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -215,9 +215,16 @@ def is_analysed(rules: Rules) -> bool:
     return len(stored_kinds(rules)) == len(analysis_kinds(rules))
 
 
-def grade_round(rnd: Round, action: Action, standard: str = "exact") -> Grade | None:
+def grade_round(
+    rnd: Round,
+    action: Action,
+    standard: str = "exact",
+    *,
+    offered: Collection[Action] | None = None,
+) -> Grade | None:
     """The advisor's grade of ``action`` for the hand to act of ``rnd`` (``advisor.grade``)
-    against ``standard`` ("exact" or "chart"; anything else counts as "exact"), with the
+    against ``standard`` ("exact" or "chart"; anything else counts as "exact") over the
+    actions ``offered`` (legal and affordable; default every legal action), with the
     rules' stored chart and shared EV cache: what the table and the review's replays use."""
     rules = rnd.rules
     return grade(
@@ -226,6 +233,7 @@ def grade_round(rnd: Round, action: Action, standard: str = "exact") -> Grade | 
         evs_cache(rules),
         chart=chart_for(rules),
         standard="chart" if standard == "chart" else "exact",
+        offered=offered,
     )
 
 

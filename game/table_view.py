@@ -11,7 +11,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from game.analyses import AnalysisState, analysis_state
 from game.engine.cards import Card
@@ -277,6 +277,7 @@ def amount_field(
 
 SEVERITY_LABELS = {
     Severity.CLOSE: pgettext_lazy("decision grade", "Close call"),
+    Severity.BY_CHART: gettext_lazy("By the chart: correct"),
     Severity.INACCURACY: pgettext_lazy("decision grade", "Inaccuracy"),
     Severity.MISTAKE: pgettext_lazy("decision grade", "Mistake"),
     Severity.BLUNDER: pgettext_lazy("decision grade", "Blunder"),
@@ -300,7 +301,9 @@ def flag_view(table: TableSession) -> dict[str, Any] | None:
     it differs from the reference play of the person's standard (or from the exact play,
     when it is the chart's): what was done, the reference, every option's EV, the cost.
 
-    ``kind``: "deviation" (a cost against the standard), "by_chart" (graded exactly, not the
+    ``kind`` follows the decision's grade (advisor.py's ``judge``, the one rule of
+    "correct"): "deviation" (wrong: an inaccuracy, a mistake or a blunder), "close" (a
+    close call: counted correct, shown as a note), "by_chart" (graded exactly, not the
     exact best but the chart's play: "by the chart: correct"), "beats_chart" (graded by the
     chart, not the chart's play but at least as good for these very cards)."""
     decision = table.decisions.filter(table_version=table.version).first()
@@ -308,21 +311,23 @@ def flag_view(table: TableSession) -> dict[str, Any] | None:
         return None
     evs = decision.evs
     exact_best = max(evs, key=evs.__getitem__)
-    if decision.action == decision.best_action:
-        if decision.standard == "exact" or decision.action == exact_best:
-            return None
-        return None  # the chart's play under the chart standard: correct
-    if decision.standard == "exact" and decision.action == decision.chart_action:
-        kind = "by_chart"
-    elif decision.standard == "chart" and decision.loss <= 0:
+    severity = Severity(decision.severity)
+    if severity is Severity.BEST:
+        if decision.standard != "chart" or decision.action == decision.best_action:
+            return None  # the reference play (or one as good): nothing to flag
         kind = "beats_chart"
+    elif severity is Severity.BY_CHART:
+        kind = "by_chart"
+    elif severity is Severity.CLOSE:
+        # A close call that is the chart's play says so: both count as correct.
+        chart_play = decision.standard == "exact" and decision.action == decision.chart_action
+        kind = "by_chart" if chart_play else "close"
     else:
         kind = "deviation"
-    severity = Severity(decision.severity)
     return {
         "kind": kind,
         "standard": decision.standard,
-        "severity": severity.value if kind == "deviation" else "best",
+        "severity": severity.value if kind in ("deviation", "close") else "best",
         "severity_label": SEVERITY_LABELS.get(severity, ""),
         "chosen_label": ACTION_LABELS[Action(decision.action)],
         "best_label": ACTION_LABELS[Action(decision.best_action)],
@@ -357,14 +362,17 @@ def counter_view_possible(table: TableSession) -> bool:
 def counter_view(table: TableSession) -> dict[str, Any] | None:
     """What a perfect card counter would do now with the person's hand (strategy/
     counter.py: every card seen face up since the shuffle removed, the hole card and the
-    undealt order unknown): each legal action's EV (units of the initial bet), best first,
-    and how many cards the count knows. None when the person has no decision to make."""
+    undealt order unknown): the EV of each action offered (legal and affordable: a split
+    the chips cannot pay is no advice), units of the initial bet, best first, and how many
+    cards the count knows. None when the person has no decision to make."""
     from game import strategy_store  # the store imports game.models
 
     if not counter_view_possible(table):
         return None
     rnd = table.round
-    evs, best = counter_decision(rnd, cache=strategy_store.evs_cache(rnd.rules))
+    evs, best = counter_decision(
+        rnd, cache=strategy_store.evs_cache(rnd.rules), offered=table.affordable_actions()
+    )
     unseen = known_unseen(rnd)
     return {
         "best_label": ACTION_LABELS[best],

@@ -2,8 +2,9 @@
 
 An AI seat never gets the Round: it gets an ``Observation`` built from the round, which holds
 only what a player at the table may know (VARIANTS.md table 5, "AI seats"): its own hand, the
-dealer's upcard, every player's face-up cards, the cards seen earlier in this shoe, its
-legal actions, and the table's rules. The type has no field for the hole card or the shoe, so
+dealer's upcard, every player's face-up cards, the cards seen earlier in this shoe, the
+actions offered to it (legal under the rules and affordable with its chips), and the
+table's rules. The type has no field for the hole card or the shoe, so
 an AI cannot cheat by construction.
 
 The levels (VARIANTS.md table 5; the exact EV of each is ``strategy.levels.level_ev``):
@@ -24,12 +25,13 @@ them for the process.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from game.engine.cards import Card
 from game.engine.hands import HandValue, hand_value
-from game.engine.round import Action, Phase, Round, apply
+from game.engine.round import Action, Phase, Round, affordable_actions, apply
 from game.engine.rules import Rules
 from game.engine.strategy.chart import Chart, basic_strategy
 from game.engine.strategy.composition import card_value, full_shoe, remove_cards
@@ -44,7 +46,9 @@ class Observation:
     - ``upcard``: the dealer's face-up card; no other dealer card is here.
     - ``table_cards``: every player hand's cards on the table (face up), in playing order.
     - ``seen``: cards seen face up earlier in this shoe (the history a counter would know).
-    - ``legal``: the actions the rules allow now.
+    - ``legal``: the actions offered now: allowed by the rules and, for a seat with a
+      bankroll, affordable with its chips (``round.affordable_actions``). A policy chooses
+      among these only.
     - ``insurance_offered``: the round is in the insurance phase.
     - ``from_split``: the hand was made by splitting (seen on the table).
     - ``rules``: the table's rules (public; None only for observations made by hand).
@@ -66,8 +70,10 @@ class Observation:
         return hand_value(self.hand)
 
 
-def observe(rnd: Round, seen: Sequence[Card] = ()) -> Observation:
-    """The observation of the hand to act. Raises ValueError when no hand is to act."""
+def observe(rnd: Round, seen: Sequence[Card] = (), chips: Fraction | None = None) -> Observation:
+    """The observation of the hand to act; ``chips``: what its seat can still put on the
+    table (None: no limit), which bounds the actions offered. Raises ValueError when no
+    hand is to act."""
     hand = rnd.active_hand
     if hand is None:
         raise ValueError("no hand is to act")
@@ -77,7 +83,7 @@ def observe(rnd: Round, seen: Sequence[Card] = ()) -> Observation:
         upcard=rnd.upcard,
         table_cards=tuple(h.cards for h in rnd.hands),
         seen=tuple(seen),
-        legal=rnd.legal_actions(),
+        legal=affordable_actions(rnd, chips),
         insurance_offered=rnd.phase is Phase.INSURANCE,
         from_split=hand.from_split,
         rules=rnd.rules,
@@ -215,15 +221,35 @@ AI_LEVELS: dict[str, Policy] = {
 }
 
 
-def play_ai_seats(rnd: Round, policies: dict[int, Policy], seen: Sequence[Card] = ()) -> Round:
+def play_ai_seats(
+    rnd: Round,
+    policies: dict[int, Policy],
+    seen: Sequence[Card] = (),
+    bankrolls: Mapping[int, Fraction] | None = None,
+) -> Round:
     """Let AI seats act for as long as the hand to act belongs to one of them.
 
     ``policies`` maps a seat number to its policy; the loop stops at a seat without one (the
-    person's) or when the round is settled. Each policy sees only an Observation.
+    person's) or when the round is settled. Each policy sees only an Observation, whose
+    actions are those offered to the seat: ``bankrolls`` maps a seat to its chips before
+    the round (its stakes in play included, as a table's bankroll is), so a seat is never
+    offered a split, double or insurance it cannot pay; a seat not in it (the house's
+    chips) has no limit.
+
+    Raises ValueError when a policy answers with an action that was not offered (nothing
+    is applied then).
     """
+    bankrolls = bankrolls or {}
     while not rnd.is_over and rnd.active_hand is not None:
-        policy = policies.get(rnd.active_hand.seat)
+        seat = rnd.active_hand.seat
+        policy = policies.get(seat)
         if policy is None:
             break
-        rnd = apply(rnd, policy(observe(rnd, seen)))
+        bankroll = bankrolls.get(seat)
+        chips = None if bankroll is None else bankroll - rnd.seat_staked(seat)
+        obs = observe(rnd, seen, chips)
+        action = policy(obs)
+        if action not in obs.legal:
+            raise ValueError(f"seat {seat} chose {action.value}, which was not offered")
+        rnd = apply(rnd, action)
     return rnd

@@ -375,6 +375,35 @@ def legal_actions(rnd: Round) -> tuple[Action, ...]:
     return tuple(a for a in Action if _why_illegal(rnd, a) is None)
 
 
+def least_stake(rnd: Round, action: Action) -> Fraction:
+    """The fewest chips ``action`` adds to the table for the hand to act: a split another
+    bet of the hand's size; a double the hand's bet, or 1 chip when doubling for less is
+    allowed (seed 001); insurance half the initial bet, or 1 chip when insuring for less is
+    allowed; anything else 0. 0 when no hand is to act."""
+    hand = rnd.active_hand
+    if hand is None:
+        return Fraction(0)
+    rules = rnd.rules
+    if action is Action.SPLIT or (action is Action.DOUBLE and not rules.double_for_less):
+        return hand.bet
+    if action is Action.DOUBLE or (action is Action.INSURANCE and rules.insurance_for_less):
+        return Fraction(1)
+    if action is Action.INSURANCE:
+        return hand.base_bet / 2
+    return Fraction(0)
+
+
+def affordable_actions(rnd: Round, chips: Fraction | None) -> tuple[Action, ...]:
+    """The actions offered to the hand to act: the legal ones (``legal_actions``) that
+    ``chips``, what its seat can still put on the table, pays for (``least_stake``); every
+    legal action when ``chips`` is None (no limit). Hit and stand cost nothing, so a hand
+    to act always has an offered action."""
+    legal = legal_actions(rnd)
+    if chips is None:
+        return legal
+    return tuple(a for a in legal if least_stake(rnd, a) <= chips)
+
+
 def _why_illegal(rnd: Round, action: Action) -> tuple[str, str] | None:
     """None when ``action`` is legal, else (code, message) saying which rule forbids it."""
     hand = rnd.active_hand

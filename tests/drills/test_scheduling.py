@@ -39,22 +39,21 @@ def stats(due: datetime, reviews: int = 1, correct: int = 1, lapses: int = 0) ->
 
 # -- rating -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    ("correct", "close", "ms", "rating"),
+    ("severity", "ms", "rating"),
     [
-        (False, False, 1_000, Rating.Again),
-        (False, False, 20_000, Rating.Again),
-        (False, True, 3_000, Rating.Hard),  # a close call is not forgotten
-        (True, False, SLOW_MS + 1, Rating.Hard),
-        (True, False, SLOW_MS, Rating.Good),
-        (True, False, FAST_MS, Rating.Good),
-        (True, False, FAST_MS - 1, Rating.Easy),
-        (True, False, None, Rating.Good),
+        ("inaccuracy", 1_000, Rating.Again),
+        ("blunder", 20_000, Rating.Again),
+        ("close", 1_000, Rating.Hard),  # counted correct: not forgotten, with a note
+        ("by_chart", 1_000, Rating.Hard),
+        ("best", SLOW_MS + 1, Rating.Hard),
+        ("best", SLOW_MS, Rating.Good),
+        ("best", FAST_MS, Rating.Good),
+        ("best", FAST_MS - 1, Rating.Easy),
+        ("best", None, Rating.Good),
     ],
 )
-def test_rating_from_correctness_and_time(
-    correct: bool, close: bool, ms: int | None, rating: Rating
-) -> None:
-    assert rating_for(correct=correct, close=close, response_ms=ms) is rating
+def test_rating_from_the_grade_and_time(severity: str, ms: int | None, rating: Rating) -> None:
+    assert rating_for(severity=severity, response_ms=ms) is rating
 
 
 def test_thresholds() -> None:

@@ -40,11 +40,21 @@ def current_question():
     return DrillSession.objects.get().latest
 
 
-def exact_best(question) -> str:
+def legal_evs(question) -> dict[str, float]:
     rules = find_rules(question.session.variant)
     values = hand_evs(question.hand, question.upcard, rules).values()
-    legal = {a.value: v for a, v in values.items() if a.value in question.legal}
+    return {a.value: v for a, v in values.items() if a.value in question.legal}
+
+
+def exact_best(question) -> str:
+    legal = legal_evs(question)
     return max(legal, key=legal.__getitem__)
+
+
+def worst(question) -> str:
+    """The legal action of lowest EV: wrong by far (a close call would count as right)."""
+    legal = legal_evs(question)
+    return min(legal, key=legal.__getitem__)
 
 
 def answer_by_key(page: Page, key: str) -> None:
@@ -67,8 +77,8 @@ def test_drill_questions_by_keyboard(live_server, page: Page) -> None:
         question = current_question()
         assert question.number == number
         best = exact_best(question)
-        # Every other answer deliberately wrong: the first legal action that is not best.
-        choice = best if number % 2 else next(a for a in question.legal if a != best)
+        # Every other answer deliberately wrong: the legal action of lowest EV.
+        choice = best if number % 2 else worst(question)
         shown = page.get_by_test_id("hand").locator(".card").count()
         assert shown == 2
         answer_by_key(page, KEYS[choice])

@@ -2,8 +2,8 @@
 
 ``GradedDecisionFactory(hand=["TS", "6D"], upcard="TH", evs={"hit": -0.54, "stand": -0.57},
 action="stand")`` makes a table decision whose ``best_action`` is the action of highest EV,
-``loss`` the EV given up and ``severity`` advisor.py's grade of it (so a test's numbers are
-the advisor's). ``at=datetime`` sets ``created_at`` (auto_now_add otherwise). The visitor's
+``loss`` the EV given up and ``severity`` advisor.py's ``judge`` of it (so a test's numbers
+are the advisor's). ``at=datetime`` sets ``created_at`` (auto_now_add otherwise). The visitor's
 table is made on the way (one per decision unless ``table=`` is given);
 ``DrillDecisionFactory`` makes a drill answer (no table, a ``drill_session`` id).
 """
@@ -15,7 +15,7 @@ import uuid
 import factory
 from factory.django import DjangoModelFactory
 
-from game.engine.strategy.advisor import severity_of
+from game.engine.strategy.advisor import judge
 from game.models import GradedDecision
 from tests.factories import TableSessionFactory
 
@@ -32,11 +32,9 @@ def _loss(o) -> float:
 
 
 def _severity(o) -> str:
-    if o.action == o.best_action:
-        return "best"
-    ranked = sorted(o.evs.values(), reverse=True)
-    margin = ranked[0] - ranked[1] if len(ranked) > 1 else 1.0
-    return severity_of(o.loss, margin).value
+    return judge(
+        o.evs, o.action, standard=o.standard, chart_action=o.chart_action or None
+    ).severity.value
 
 
 class GradedDecisionFactory(DjangoModelFactory):

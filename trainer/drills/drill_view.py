@@ -222,7 +222,8 @@ def feedback_view(question: DrillQuestion, rules: Rules) -> dict[str, Any] | Non
     even_money = question.hand_class == "even money"
     labels = EVEN_MONEY_LABELS if even_money else ACTION_LABELS
     return {
-        "correct": severity is Severity.BEST,
+        # advisor.py's one rule: a close call and the chart's play count as correct.
+        "correct": decision.correct,
         "close": severity is Severity.CLOSE,
         "severity": severity.value,
         "severity_label": SEVERITY_LABELS.get(severity, ""),
@@ -230,10 +231,14 @@ def feedback_view(question: DrillQuestion, rules: Rules) -> dict[str, Any] | Non
         "best_label": labels[Action(decision.best_action)],
         "standard": decision.standard,
         "chart_label": labels[Action(decision.chart_action)] if decision.chart_action else "",
-        # Under "exact": not the best play for these cards, but the chart's play.
-        "by_chart": decision.standard == "exact"
-        and severity is not Severity.BEST
-        and decision.action == decision.chart_action,
+        # Under "exact": not the best play for these cards, but the chart's play (also
+        # said of a close call that is the chart's play).
+        "by_chart": severity is Severity.BY_CHART
+        or (
+            severity is Severity.CLOSE
+            and decision.standard == "exact"
+            and decision.action == decision.chart_action
+        ),
         "loss": decision.loss,
         "seconds": (question.response_ms or 0) / 1000,
         "options": [

@@ -19,13 +19,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from game.analyses import analysis_state
 from game.engine.round import Action
 from game.engine.rules import Rules, RulesError
-from game.engine.strategy.advisor import Grade, Severity, grade_decision
+from game.engine.strategy.advisor import Grade, grade_decision
 from game.models import CUSTOM_PREFIX, GradedDecision, RuleSet, rules_for
 from game.strategy_store import AnalysisPending, evs_cache
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard, cards_of
@@ -109,11 +108,9 @@ def mistaken_situations(
     visitor: uuid.UUID, rules: Rules, days: int | None, now: datetime
 ) -> list[tuple[str, str]]:
     """The situations of ``rules`` the visitor got wrong (a GradedDecision, at the table
-    or in a drill, with a loss above 0 or a severity other than "best") in the last
+    or in a drill, that advisor.py's ``is_correct`` does not count as correct) in the last
     ``days`` days (every one on record when None), most often missed first."""
-    found = _decisions(visitor, RuleSet.id_for(rules)).filter(
-        Q(loss__gt=0) | ~Q(severity=Severity.BEST.value)
-    )
+    found = _decisions(visitor, RuleSet.id_for(rules)).wrong()
     if days is not None:
         found = found.filter(created_at__gte=now - timedelta(days=days))
     counts: Counter[tuple[str, str]] = Counter()
@@ -126,15 +123,15 @@ def mistaken_situations(
 
 def weak_situations(visitor: uuid.UUID, rules: Rules) -> list[tuple[str, str]]:
     """The visitor's weak spots in ``rules``: up to WEAK_SPOTS situations with at least one
-    decision that was not the best (table and drills), lowest accuracy first, then the
-    most misses, then the most lapses of the situation's card."""
+    decision that was wrong (not ``is_correct``; table and drills), lowest accuracy first,
+    then the most misses, then the most lapses of the situation's card."""
     rules_id = RuleSet.id_for(rules)
     tally: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     for decision in _decisions(visitor, rules_id).order_by("id"):
         key = classify_decision(decision.hand, decision.upcard, rules, insurance=decision.insurance)
         if key is not None:
             tally[key][0] += 1
-            tally[key][1] += decision.severity == Severity.BEST.value
+            tally[key][1] += decision.correct
     cards = cards_of(visitor, rules_id)
     weak = [key for key, (count, best) in tally.items() if best < count]
 
@@ -329,10 +326,8 @@ def answer_question(
             raise DrillError(_("That is not one of the choices for this hand."))
         elapsed = int((now - question.shown_at).total_seconds() * 1000)
         response_ms = min(max(elapsed, 0), MAX_RESPONSE_MS)
-        correct = verdict.severity is Severity.BEST
-        rating = rating_for(
-            correct=correct, close=verdict.severity is Severity.CLOSE, response_ms=response_ms
-        )
+        correct = verdict.correct
+        rating = rating_for(severity=verdict.severity, response_ms=response_ms)
         updated = DrillQuestion.objects.filter(pk=question.pk, answered_at__isnull=True).update(
             answered_at=now,
             action=action.value,

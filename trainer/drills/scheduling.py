@@ -4,9 +4,11 @@ Each situation (rules id, hand class, upcard; situations.py) is one FSRS card (t
 library, py-fsrs 6: ``Scheduler.review_card``). An answer's rating comes from whether it
 was right and how long it took, measured from the question shown to the answer received:
 
-- wrong (an inaccuracy, a mistake or a blunder) -> Again;
-- a close call (not the best play, but the best two plays are within 0.001 of the bet) or
-  a right answer slower than SLOW_MS (8 s) -> Hard;
+- wrong (advisor.py's ``is_correct`` says no: an inaccuracy, a mistake or a blunder)
+  -> Again;
+- correct with a note (a close call, within 0.001 of a bet of the reference play, or the
+  chart's play where the exact play is better) or the reference play slower than SLOW_MS
+  (8 s) -> Hard;
 - a right answer from FAST_MS (2.5 s) to SLOW_MS -> Good;
 - a right answer faster than FAST_MS -> Easy.
 
@@ -32,6 +34,7 @@ from datetime import datetime
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler, State
 
+from game.engine.strategy.advisor import Severity, is_correct
 from trainer.drills.situations import Situation
 
 FAST_MS = 2_500
@@ -44,12 +47,15 @@ SCHEDULER = Scheduler(enable_fuzzing=False)
 TIERS = ("due", "new", "weak", "extra")
 
 
-def rating_for(*, correct: bool, close: bool, response_ms: int | None) -> Rating:
-    """The FSRS rating of an answer (see the module docstring). ``correct``: the best play
-    (under the person's standard); ``close``: a close call; ``response_ms``: milliseconds
-    from the question shown to the answer (None counts as normal speed)."""
-    if not correct:
-        return Rating.Hard if close else Rating.Again
+def rating_for(*, severity: Severity | str, response_ms: int | None) -> Rating:
+    """The FSRS rating of an answer (see the module docstring). ``severity``: its grade
+    (advisor.py's ``judge``, under the person's standard); ``response_ms``: milliseconds
+    from the question shown to the answer (None counts as normal speed). Raises ValueError
+    for a value that is no severity."""
+    if not is_correct(severity):
+        return Rating.Again
+    if Severity(severity) is not Severity.BEST:
+        return Rating.Hard
     if response_ms is None:
         return Rating.Good
     if response_ms > SLOW_MS:

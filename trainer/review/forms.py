@@ -77,7 +77,7 @@ class LogFilterForm(StatsFilterForm):
     severity = forms.ChoiceField(
         required=False,
         label=_("Mistakes shown"),
-        choices=[("", _("Every deviation")), *((s, SEVERITY_LABELS[s]) for s in DEVIATIONS)],
+        choices=[("", _("Every mistake")), *((s, SEVERITY_LABELS[s]) for s in DEVIATIONS)],
         error_messages={"invalid_choice": _("There is no such grade. Choose one from the list.")},
     )
     date_from = forms.DateField(

@@ -3,9 +3,10 @@ visitor, from the table and from drills, filtered, grouped into sessions and tal
 
 Units: a decision's ``loss`` is the EV it gave up, in units of the initial bet ("bets");
 "EV lost per 100 decisions" is ``100 * sum(loss) / decisions`` in bets; an accuracy is the
-percentage (0..100) of decisions graded "best" (under the standard each was graded against:
-the exact play or the chart). A deviation is any other grade: close, inaccuracy, mistake,
-blunder (advisor.py's thresholds).
+percentage (0..100) of decisions that count as correct by advisor.py's one rule
+(``is_correct``: the play of the standard each was graded against, a close call within
+0.001 of a bet, or the chart's play). A mistake is any other grade: inaccuracy, mistake,
+blunder (``WRONG_SEVERITIES``).
 
 The categories and chart cells come from the hand's cards (situations.py), which the
 database cannot read portably from a JSON list of card codes; so the database filters what
@@ -24,6 +25,7 @@ from datetime import date, datetime
 from django.db.models import Count, F, QuerySet, Sum
 from django.db.models.functions import TruncDate
 
+from game.engine.strategy.advisor import WRONG_SEVERITIES
 from game.models import GradedDecision
 from trainer.review.situations import (
     Situation,
@@ -32,7 +34,8 @@ from trainer.review.situations import (
     hand_situation,
 )
 
-DEVIATIONS = ("close", "inaccuracy", "mistake", "blunder")
+# The grades of a wrong decision: what the mistakes page lists and filters by.
+DEVIATIONS = tuple(s.value for s in WRONG_SEVERITIES)
 SOURCES = ("table", "drill")
 WEAKEST_COUNT = 10
 
@@ -40,7 +43,7 @@ WEAKEST_COUNT = 10
 @dataclass(frozen=True, slots=True)
 class LogFilter:
     """What to keep of a log: a table variant ("european", "custom-<id>"...), a category of
-    situations.CATEGORIES, a deviation severity (DEVIATIONS) and an inclusive date range
+    situations.CATEGORIES, a mistake's severity (DEVIATIONS) and an inclusive date range
     (days in the site's time zone). Empty values keep everything."""
 
     variant: str = ""
@@ -66,8 +69,8 @@ class Entry:
 
     @property
     def correct(self) -> bool:
-        """Graded "best" (the best play under its standard)."""
-        return self.decision.severity == "best"
+        """Counts as correct (advisor.py's ``is_correct`` of its grade)."""
+        return self.decision.correct
 
 
 @dataclass(slots=True)
@@ -194,8 +197,8 @@ def session_key(decision: GradedDecision) -> tuple[str, uuid.UUID] | None:
 def sessions(kept: Iterable[Entry], flt: LogFilter = LogFilter()) -> list[SessionSummary]:
     """Group ``kept`` (the entries the filter keeps, severity not applied) into sessions,
     newest activity first: each session's tally of every kept decision and its deviations
-    of the filter's severity (any deviation when none is set), newest first. With a
-    severity set, only the sessions holding such a deviation are listed."""
+    of the filter's severity (any wrong decision when none is set), newest first. With a
+    severity set, only the sessions holding such a mistake are listed."""
     found: dict[tuple[str, uuid.UUID], SessionSummary] = {}
     for entry in kept:
         decision = entry.decision
@@ -243,7 +246,7 @@ def weakest(
     tallies: dict[Situation, Tally], count: int = WEAKEST_COUNT
 ) -> list[tuple[Situation, Tally]]:
     """The ``count`` weakest situations of ``tallies`` (``tally_by_hand``'s in the stats
-    page: hands by their own total): those with at least one deviation, the most EV lost
+    page: hands by their own total): those with at least one mistake, the most EV lost
     first (how often a leak happens times what it costs), then the lowest accuracy, then
     the most decisions, then chart order."""
     leaking = [(s, t) for s, t in tallies.items() if t.correct < t.decisions]

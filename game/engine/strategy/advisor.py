@@ -1,27 +1,35 @@
-"""Grade a decision: the EV of every legal action, the best one, what the chosen one cost.
+"""Grade a decision: the EV of every action offered, the reference play, what the chosen one
+cost, and whether it counts as correct.
 
 ``grade(round, action)`` values the hand to act of a casino ``Round`` against the dealer's
 upcard with ``hand_evs`` (a full shoe of ``rules.decks`` decks minus the hand and the upcard,
 the convention of published tables, ORACLES.md) or the insurance decision with
-``insurance_ev``, and sorts the choice into a severity by the EV it gave up, in units of the
-initial bet (the issue's thresholds):
+``insurance_ev``, over the actions that were *offered*: legal under the rules and affordable
+with the seat's chips (the buttons the page showed; a split the bankroll cannot pay is no
+option, so it can be neither best nor a reproach).
 
-- ``best``: the chosen action has the highest EV;
-- ``close``: not the best, but the best two actions differ by less than 0.001;
-- ``inaccuracy``: lost less than 0.01; ``mistake``: 0.01 to 0.05; ``blunder``: more than 0.05.
+``judge`` is the one rule of "correct" (issue 10): the table's flag, the stored
+``GradedDecision``, drills and their FSRS ratings, the review's mistakes and filters, the
+heat map, the stats and "Drill my mistakes" all read its ``Severity`` through
+``is_correct`` (databases filter on ``CORRECT_SEVERITIES``). In units of the initial bet,
+``loss`` being the EV the chosen play gives up against the reference play of the standard:
 
-Two standards (the player's setting, issue 4): ``exact`` compares with the
-composition-dependent best action of this very hand; ``chart`` with the total-dependent
-basic strategy chart (``Chart.action_for``), which is what a person learns. Under ``exact``
-a choice that is not the best but is the chart's play is marked ``by_chart`` ("by the chart:
-correct"); under ``chart`` the reference is the chart's play and the loss is measured
-against its EV (a choice that beats the chart, a composition-dependent exception, loses
-nothing).
+- ``best``: the reference play, or a play at least as good (loss 0);
+- ``close``: a loss below ``CLOSE_CALL`` (0.001): counted correct, shown as a note;
+- ``by_chart``: the basic strategy chart's play where the exact play differs by more
+  (graded against the exact play): "by the chart: correct", counted correct, with a note;
+- ``inaccuracy`` (a loss below 0.01), ``mistake`` (0.01 to 0.05), ``blunder`` (more than
+  0.05): wrong.
+
+Two standards (the player's setting, issue 4): ``exact`` takes the composition-dependent
+best play of this very hand as the reference; ``chart`` the total-dependent basic strategy
+chart's play (``Chart.action_for``), which is what a person learns (a choice that beats the
+chart, a composition-dependent exception, loses nothing).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
@@ -41,25 +49,100 @@ MISTAKE = 0.05
 
 
 class Severity(StrEnum):
-    """How far a decision was from the best play."""
+    """How far a decision was from the reference play (see ``judge``)."""
 
     BEST = "best"
     CLOSE = "close"
+    BY_CHART = "by_chart"
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
     BLUNDER = "blunder"
+
+
+CORRECT_SEVERITIES = frozenset({Severity.BEST, Severity.CLOSE, Severity.BY_CHART})
+"""The severities that count as correct (``is_correct``), for database filters."""
+
+WRONG_SEVERITIES = tuple(s for s in Severity if s not in CORRECT_SEVERITIES)
+"""The severities of a wrong decision, mildest first (the review's mistake filter)."""
+
+
+def is_correct(severity: Severity | str) -> bool:
+    """True when a decision graded ``severity`` (a Severity or its stored value) counts as
+    correct: the reference play, a close call or the chart's play (``judge``).
+    Raises ValueError for a value that is no severity."""
+    return Severity(severity) in CORRECT_SEVERITIES
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """``judge``'s verdict: the ``reference`` play, the ``loss`` against it (>= 0, units
+    of the initial bet) and the ``severity``."""
+
+    reference: Action
+    loss: float
+    severity: Severity
+
+    @property
+    def correct(self) -> bool:
+        """The decision counts as correct (``is_correct``)."""
+        return is_correct(self.severity)
+
+
+def judge(
+    evs: Mapping[Action, float] | Mapping[str, float],
+    chosen: Action | str,
+    *,
+    standard: Standard = "exact",
+    chart_action: Action | str | None = None,
+) -> Judgement:
+    """The one rule of "correct": grade the play ``chosen`` among the offered plays whose
+    EVs are ``evs`` (units of the initial bet; Actions or their values as keys, as stored).
+
+    The reference is the best play of ``evs`` under "exact" (ties: the first in ``evs``),
+    the chart's play ``chart_action`` under "chart" (the best play when there is none).
+    The loss is what ``chosen`` gives up against the reference (0 when it is at least as
+    good); the severity is ``best`` at no loss, ``close`` below ``CLOSE_CALL``,
+    ``by_chart`` when ``chosen`` is the chart's play, else ``inaccuracy`` below
+    ``INACCURACY``, ``mistake`` up to ``MISTAKE``, ``blunder`` beyond (module docstring).
+
+    Raises ValueError for an unknown standard, KeyError when ``chosen`` (or the chart's
+    play under "chart") is not among ``evs``.
+    """
+    if standard not in STANDARDS:
+        raise ValueError(f"unknown standard {standard!r}; use one of {', '.join(STANDARDS)}")
+    values = {Action(a): v for a, v in evs.items()}
+    choice = Action(chosen)
+    chart_play = Action(chart_action) if chart_action else None
+    if standard == "chart" and chart_play is not None:
+        reference = chart_play
+    else:
+        reference = max(values, key=values.__getitem__)
+    loss = max(0.0, values[reference] - values[choice])
+    if choice is reference or loss <= 0:
+        return Judgement(reference, 0.0, Severity.BEST)
+    if loss < CLOSE_CALL:
+        severity = Severity.CLOSE
+    elif choice is chart_play:
+        severity = Severity.BY_CHART
+    elif loss < INACCURACY:
+        severity = Severity.INACCURACY
+    elif loss <= MISTAKE:
+        severity = Severity.MISTAKE
+    else:
+        severity = Severity.BLUNDER
+    return Judgement(reference, loss, severity)
 
 
 @dataclass(frozen=True, slots=True)
 class Grade:
     """The grade of one decision.
 
-    - ``evs``: EV of every legal action, units of the initial bet (insurance: the EV the
-      insurance bet adds, so declining is 0).
+    - ``evs``: EV of every offered action (legal and affordable), units of the initial bet
+      (insurance: the EV the insurance bet adds, so declining is 0).
     - ``chosen``/``best``: the action taken and the reference action (the highest EV under
       the ``exact`` standard, the chart's play under ``chart``).
     - ``loss``: EV given up by the chosen action against the reference (>= 0).
-    - ``severity``: see the module docstring.
+    - ``severity``: ``judge``'s; ``correct``: it counts as correct (``is_correct``).
     - ``standard``: "exact" or "chart"; ``chart_action``: the chart's play when a chart was
       given (else None); ``by_chart``: under "exact", the choice is not the best but is
       the chart's play.
@@ -83,18 +166,10 @@ class Grade:
         """True when the chosen action was not the best one."""
         return self.chosen is not self.best
 
-
-def severity_of(loss: float, margin: float) -> Severity:
-    """The severity of losing ``loss`` when the best two actions differ by ``margin``."""
-    if loss <= 0:
-        return Severity.BEST
-    if margin < CLOSE_CALL:
-        return Severity.CLOSE
-    if loss < INACCURACY:
-        return Severity.INACCURACY
-    if loss <= MISTAKE:
-        return Severity.MISTAKE
-    return Severity.BLUNDER
+    @property
+    def correct(self) -> bool:
+        """The decision counts as correct (``is_correct``: best, close call, by the chart)."""
+        return is_correct(self.severity)
 
 
 def grade(
@@ -104,22 +179,26 @@ def grade(
     *,
     chart: Chart | None = None,
     standard: Standard = "exact",
+    offered: Collection[Action] | None = None,
 ) -> Grade | None:
     """Grade ``action`` for the hand to act of ``rnd`` (before it is applied), against the
-    ``standard`` ("exact", or "chart", which needs the rules' ``chart``).
+    ``standard`` ("exact", or "chart", which needs the rules' ``chart``), over the actions
+    ``offered`` to the person (legal and affordable: ``round.affordable_actions``; default
+    every legal action, for chips without limit).
 
-    Returns None when no hand is to act or ``action`` is not legal now (nothing to grade).
+    Returns None when no hand is to act or ``action`` is not offered now (nothing to grade).
     Raises StrategyError for the banker game, ValueError for "chart" without a chart.
     """
     hand = rnd.active_hand
     if hand is None:
         return None
+    legal = rnd.legal_actions()
     return grade_decision(
         hand.cards,
         rnd.upcard,
         rnd.rules,
         action,
-        rnd.legal_actions(),
+        legal if offered is None else [a for a in legal if a in offered],
         from_split=hand.from_split,
         insurance=rnd.phase is Phase.INSURANCE,
         cache=cache,
@@ -142,11 +221,13 @@ def grade_decision(
     standard: Standard = "exact",
 ) -> Grade | None:
     """Grade ``action`` for the hand ``cards`` against ``upcard`` when ``legal`` are the
-    actions allowed (the insurance decision when ``insurance``), without a Round: what the
-    drills use. EVs come from ``hand_evs`` on ``rules.decks`` decks minus the hand and the
-    upcard (units of the initial bet; insurance: the EV the half-bet insurance adds).
+    actions offered (allowed by the rules and affordable; the insurance decision when
+    ``insurance``), without a Round: what the drills use. EVs come from ``hand_evs`` on
+    ``rules.decks`` decks minus the hand and the upcard (units of the initial bet;
+    insurance: the EV the half-bet insurance adds); only offered actions are valued, so the
+    reference play, the chart's play and the loss are all among them; ``judge`` decides.
 
-    Returns None when ``action`` is not legal or not valued. Raises StrategyError for the
+    Returns None when ``action`` is not offered or not valued. Raises StrategyError for the
     banker game, ValueError for an unknown standard or "chart" without a chart.
     """
     if standard not in STANDARDS:
@@ -163,27 +244,27 @@ def grade_decision(
         evs = {Action.INSURANCE: per_unit / 2, Action.NO_INSURANCE: 0.0}
         evs = {a: v for a, v in evs.items() if a in INSURANCE_DECISIONS and a in legal}
     else:
-        values = hand_evs(cards, upcard, rules, from_split=from_split, cache=cache).values()
+        values = hand_evs(
+            cards,
+            upcard,
+            rules,
+            from_split=from_split,
+            cache=cache,
+            with_split=Action.SPLIT in legal,
+        ).values()
         evs = {a: v for a, v in values.items() if a in legal}
     if action not in evs:  # a legal action the EV engine does not value: nothing to grade
         return None
     chart_action = None
     if chart is not None:
         chart_action = chart.action_for(cards, upcard, evs.keys())
-    ranked = sorted(evs.values(), reverse=True)
-    margin = ranked[0] - ranked[1] if len(ranked) > 1 else 1.0
-    if standard == "chart" and chart_action is not None:
-        best = chart_action
-    else:
-        best = max(evs, key=evs.__getitem__)
-    loss = max(0.0, evs[best] - evs[action])
-    severity = severity_of(loss, margin) if action is not best else Severity.BEST
+    verdict = judge(evs, action, standard=standard, chart_action=chart_action)
     return Grade(
         evs=evs,
         chosen=action,
-        best=best,
-        loss=loss,
-        severity=severity,
+        best=verdict.reference,
+        loss=verdict.loss,
+        severity=verdict.severity,
         standard=standard,
         chart_action=chart_action,
     )

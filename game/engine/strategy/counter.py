@@ -11,8 +11,9 @@ the hole card stays among the unseen cards, with the peek conditioning of ``hand
 - ``known_unseen(rnd)``: the unseen cards as a player may count them (10 counts).
 - ``counter_evs(rnd)``: ``hand_evs`` of the hand to act against that shoe.
 - ``counter_insurance_ev(rnd)``: the insurance bet's EV against that shoe.
-- ``counter_decision(rnd)``: the EVs of the legal actions now (insurance phase included)
-  and the best of them: what the table shows on request.
+- ``counter_decision(rnd, offered=)``: the EVs of the actions offered now (legal and
+  affordable; insurance phase included) and the best of them: what the table shows on
+  request.
 
 Speed: one decision from a half-dealt 6-deck shoe takes a few ms, a pair with its split
 some tens of ms (``make bench``).
@@ -20,7 +21,7 @@ some tens of ms (``make bench``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 
 from game.engine.cards import Card
@@ -45,13 +46,17 @@ def known_unseen(rnd: Round, seen: Sequence[Card] | None = None) -> Composition:
 
 
 def counter_evs(
-    rnd: Round, *, seen: Sequence[Card] | None = None, cache: EVCache | None = None
+    rnd: Round,
+    *,
+    seen: Sequence[Card] | None = None,
+    cache: EVCache | None = None,
+    with_split: bool = True,
 ) -> HandEVs:
     """The EV of every action of the hand to act (units of the initial bet) against the
     cards a perfect counter knows to be left (``known_unseen``), as ``hand_evs`` values
     them (peek conditioning, CDZ- splits, the rules' options). ``cache``: an ``EVCache`` for
     ``rnd.rules``; values against a depleted shoe are rarely met twice, so a fresh one is
-    the default.
+    the default. ``with_split`` False leaves the split unvalued (``hand_evs``).
 
     Raises ValueError when no hand is to act, StrategyError for the banker game.
     """
@@ -66,6 +71,7 @@ def counter_evs(
         composition=unseen,
         from_split=hand.from_split,
         cache=cache,
+        with_split=with_split,
     )
 
 
@@ -77,17 +83,26 @@ def counter_insurance_ev(rnd: Round, *, seen: Sequence[Card] | None = None) -> F
 
 
 def counter_decision(
-    rnd: Round, *, seen: Sequence[Card] | None = None, cache: EVCache | None = None
+    rnd: Round,
+    *,
+    seen: Sequence[Card] | None = None,
+    cache: EVCache | None = None,
+    offered: Collection[Action] | None = None,
 ) -> tuple[dict[Action, float], Action]:
-    """The EVs of the legal actions now and the best of them, for a perfect counter.
+    """The EVs of the actions offered now and the best of them, for a perfect counter.
 
+    ``offered``: the actions the person may take (legal and affordable with the chips
+    left: ``round.affordable_actions``; default every legal action). A counter who cannot
+    pay for a split or a double is advised among the rest, as the advisor grades.
     In the insurance phase: {INSURANCE: the EV the half-bet insurance adds (units of the
-    initial bet), NO_INSURANCE: 0}; else the hand's actions from ``counter_evs`` that are
-    legal now. Ties go to the earlier action (hit, stand, double, split, surrender).
+    initial bet), NO_INSURANCE: 0}; else the hand's actions from ``counter_evs``. Ties go
+    to the earlier action (hit, stand, double, split, surrender).
 
     Raises ValueError when no decision is to be made, StrategyError for the banker game.
     """
     legal = rnd.legal_actions()
+    if offered is not None:
+        legal = tuple(a for a in legal if a in offered)
     if not legal:
         raise ValueError("no decision is to be made now")
     if rnd.phase is Phase.INSURANCE:
@@ -95,7 +110,7 @@ def counter_decision(
         evs = {Action.INSURANCE: per_unit / 2, Action.NO_INSURANCE: 0.0}
         evs = {a: v for a, v in evs.items() if a in INSURANCE_DECISIONS and a in legal}
     else:
-        valued = counter_evs(rnd, seen=seen, cache=cache).values()
+        valued = counter_evs(rnd, seen=seen, cache=cache, with_split=Action.SPLIT in legal).values()
         evs = {a: v for a, v in valued.items() if a in legal}
     if not evs:
         raise StrategyError("none of the legal actions is valued")
