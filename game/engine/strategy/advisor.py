@@ -121,6 +121,7 @@ def grade(
         action,
         rnd.legal_actions(),
         from_split=hand.from_split,
+        hands=len(rnd.hands_of_seat(hand.seat)),
         insurance=rnd.phase is Phase.INSURANCE,
         cache=cache,
         chart=chart,
@@ -136,6 +137,7 @@ def grade_decision(
     legal: Collection[Action],
     *,
     from_split: bool = False,
+    hands: int | None = None,
     insurance: bool = False,
     cache: EVCache | None = None,
     chart: Chart | None = None,
@@ -145,6 +147,8 @@ def grade_decision(
     actions allowed (the insurance decision when ``insurance``), without a Round: what the
     drills use. EVs come from ``hand_evs`` on ``rules.decks`` decks minus the hand and the
     upcard (units of the initial bet; insurance: the EV the half-bet insurance adds).
+    ``hands``: how many hands the seat holds, this one included (``hand_evs``: a split
+    hand that is a pair is valued for a resplit with the room left).
 
     Returns None when ``action`` is not legal or not valued. Raises StrategyError for the
     banker game, ValueError for an unknown standard or "chart" without a chart.
@@ -163,7 +167,9 @@ def grade_decision(
         evs = {Action.INSURANCE: per_unit / 2, Action.NO_INSURANCE: 0.0}
         evs = {a: v for a, v in evs.items() if a in INSURANCE_DECISIONS and a in legal}
     else:
-        values = hand_evs(cards, upcard, rules, from_split=from_split, cache=cache).values()
+        values = hand_evs(
+            cards, upcard, rules, from_split=from_split, hands=hands, cache=cache
+        ).values()
         evs = {a: v for a, v in values.items() if a in legal}
     if action not in evs:  # a legal action the EV engine does not value: nothing to grade
         return None
