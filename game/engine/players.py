@@ -13,7 +13,8 @@ The levels (VARIANTS.md table 5; the exact EV of each is ``strategy.levels.level
 - ``normal``: the variant's basic strategy chart (``Chart.action_for``), total-dependent.
 - ``hard``: the exact composition-dependent play of its hand against the upcard
   (``hand_evs``, computed from its own cards and the upcard only, as published tables
-  are), splitting and doubling; a split pair is split again while the rules allow (CDZ-).
+  are), splitting and doubling; a split hand that is a pair is split again when the
+  resplit's EV (with the room the seat's hands leave) is the best.
 
 ``make_policy(level, rules, chart=, cache=)`` builds a level's policy for one rule set (pass
 the rule set's stored chart and a long-lived ``EVCache`` to skip their computation);
@@ -51,6 +52,7 @@ class Observation:
       among these only.
     - ``insurance_offered``: the round is in the insurance phase.
     - ``from_split``: the hand was made by splitting (seen on the table).
+    - ``hands``: how many hands the seat holds now, this one included (1 before a split).
     - ``rules``: the table's rules (public; None only for observations made by hand).
     """
 
@@ -63,6 +65,7 @@ class Observation:
     insurance_offered: bool
     from_split: bool = False
     rules: Rules | None = None
+    hands: int = 1
 
     @property
     def value(self) -> HandValue:
@@ -87,6 +90,7 @@ def observe(rnd: Round, seen: Sequence[Card] = (), chips: Fraction | None = None
         insurance_offered=rnd.phase is Phase.INSURANCE,
         from_split=hand.from_split,
         rules=rnd.rules,
+        hands=len(rnd.hands_of_seat(hand.seat)),
     )
 
 
@@ -127,8 +131,9 @@ def make_policy(
       aces to tens; default ``rules.decks`` fresh decks, as published tables do).
 
     The policy is a plain function of the Observation; "hard" also remembers each decision
-    it has valued (by card values, upcard, split or not, legal actions). Raises ValueError
-    for an unknown level, StrategyError (from the chart) for the banker game.
+    it has valued (by card values, upcard, split or not, the seat's hands, legal
+    actions). Raises ValueError for an unknown level, StrategyError (from the chart) for
+    the banker game.
     """
     if level == "easy":
         return easy
@@ -152,18 +157,17 @@ def _hard_policy(rules: Rules, cache: EVCache, start: Sequence[int]) -> Policy:
 
     def hard(obs: Observation) -> Action:
         """The highest-EV legal action for the hand against the upcard (``hand_evs`` on the
-        starting shoe less the hand and the upcard); insurance declined; a split pair split
-        again while the rules allow (CDZ-: the pre-split strategy); 21 stands (what the
-        engine's EVs assume; drawing to 21 can only pay in a shoe of a few cards)."""
+        starting shoe less the hand and the upcard; a resplit valued with the room the
+        seat's hands leave); insurance declined; 21 stands (what the engine's EVs assume;
+        drawing to 21 can only pay in a shoe of a few cards)."""
         legal = frozenset(obs.legal)
         if obs.insurance_offered:
             return Action.NO_INSURANCE
-        if obs.from_split and Action.SPLIT in legal:
-            return Action.SPLIT
         if obs.value.total == 21 and Action.STAND in legal:
             return Action.STAND  # the engine's convention: 21 stands (hand_evs, game_ev)
         up = card_value(obs.upcard)
-        key = (tuple(sorted(card_value(c) for c in obs.hand)), up, obs.from_split, legal)
+        values = tuple(sorted(card_value(c) for c in obs.hand))
+        key = (values, up, obs.from_split, obs.hands, legal)
         found = decided.get(key)
         if found is not None:
             return found
@@ -178,6 +182,7 @@ def _hard_policy(rules: Rules, cache: EVCache, start: Sequence[int]) -> Policy:
             rules,
             composition=unseen,
             from_split=obs.from_split,
+            hands=obs.hands,
             cache=cache,
         )
         try:

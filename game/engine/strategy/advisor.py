@@ -200,6 +200,7 @@ def grade(
         action,
         legal if offered is None else [a for a in legal if a in offered],
         from_split=hand.from_split,
+        hands=len(rnd.hands_of_seat(hand.seat)),
         insurance=rnd.phase is Phase.INSURANCE,
         cache=cache,
         chart=chart,
@@ -215,6 +216,7 @@ def grade_decision(
     legal: Collection[Action],
     *,
     from_split: bool = False,
+    hands: int | None = None,
     insurance: bool = False,
     cache: EVCache | None = None,
     chart: Chart | None = None,
@@ -226,6 +228,8 @@ def grade_decision(
     ``rules.decks`` decks minus the hand and the upcard (units of the initial bet;
     insurance: the EV the half-bet insurance adds); only offered actions are valued, so the
     reference play, the chart's play and the loss are all among them; ``judge`` decides.
+    ``hands``: how many hands the seat holds, this one included (``hand_evs``: a split
+    hand that is a pair is valued for a resplit with the room left).
 
     Returns None when ``action`` is not offered or not valued. Raises StrategyError for the
     banker game, ValueError for an unknown standard or "chart" without a chart.
@@ -249,6 +253,7 @@ def grade_decision(
             upcard,
             rules,
             from_split=from_split,
+            hands=hands,
             cache=cache,
             with_split=Action.SPLIT in legal,
         ).values()

@@ -54,7 +54,8 @@ def counter_evs(
 ) -> HandEVs:
     """The EV of every action of the hand to act (units of the initial bet) against the
     cards a perfect counter knows to be left (``known_unseen``), as ``hand_evs`` values
-    them (peek conditioning, CDZ- splits, the rules' options). ``cache``: an ``EVCache`` for
+    them (peek conditioning, CDZ- splits and resplits with the room the seat's hands
+    leave, the rules' options). ``cache``: an ``EVCache`` for
     ``rnd.rules``; values against a depleted shoe are rarely met twice, so a fresh one is
     the default. ``with_split`` False leaves the split unvalued (``hand_evs``).
 
@@ -70,6 +71,7 @@ def counter_evs(
         rnd.rules,
         composition=unseen,
         from_split=hand.from_split,
+        hands=len(rnd.hands_of_seat(hand.seat)),
         cache=cache,
         with_split=with_split,
     )

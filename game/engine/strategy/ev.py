@@ -37,7 +37,17 @@ of Odds appendix 9; Eric Farmer's combinatorial analyzer):
   In a no-peek game where a dealer natural takes only the original bet, the seat's loss
   to the natural is charged once (-p) even in the rare case where every split hand busted
   before (a small approximation; no preset has that combination). Resplitting ten-value
-  cards by rank (``split_by="rank"``, more than 2 hands) raises StrategyError.
+  cards by rank (``split_by="rank"``, more than 2 hands) is not valued.
+- A resplit (a split hand that is itself a pair, the seat holding h hands, this one
+  included, ``hands=h``) is valued by the same method as a first split, of this pair
+  against the unseen cards at that moment (every other hand's cards out), with room for
+  ``max_split_hands - h + 1`` hands: the hands that this hand becomes (the seat's other
+  hands are left out, as for every other action of a split hand, and so is what their
+  play does to the shoe). round.py plays a split hand to the end before the next one takes
+  its second card, so the hands this one becomes are all made, drawn and played before the
+  seat's later hands, whose resplits use what room is left; at h = 1 it is the pair's split
+  EV. So at every depth the split's EV and the other actions' EVs of the same hand are
+  values of the same hand.
 
 - A fixed policy (a ``HandPolicy``: the basic strategy chart, an AI level) is valued with
   the same machinery (``policy_game_ev``): its hits follow the policy (``_Evaluator.follow``
@@ -657,15 +667,19 @@ def _split_ev(
     cache: EVCache,
     conditioned: bool,
     policy: HandPolicy | None = None,
+    max_hands: int | None = None,
 ) -> float:
     """EV of splitting the pair of value ``pair`` (CDZ-), before dividing by P(no natural)
     in a conditioned game; ``unseen`` excludes both pair cards and the upcard. With a
     ``policy`` the split hands play that policy's decisions instead of the best ones (the
     resplits are the same: every pair card dealt to a split hand is split again while the
-    rules allow, which is what a policy that splits this pair does)."""
+    rules allow, which is what a policy that splits this pair does). ``max_hands``: the
+    most hands the split may make (default ``rules.max_split_hands``; a resplit of a hand
+    of a seat that holds h hands: ``max_split_hands - h + 1``)."""
     may_hit = pair != 1 or rules.hit_split_aces
     may_resplit = pair != 1 or rules.resplit_aces
-    a, b = split_coefficients(rules.max_split_hands if may_resplit else 2)
+    room = rules.max_split_hands if max_hands is None else max_hands
+    a, b = split_coefficients(room if may_resplit else 2)
     track_sevens = rules.three_sevens_payout is not None
     i = pair - 1
     # The guide plays each split hand as an unsplit hand with the same cards would be
@@ -1014,6 +1028,7 @@ def hand_evs(
     composition: Sequence[int] | None = None,
     infinite: bool = False,
     from_split: bool = False,
+    hands: int | None = None,
     cache: EVCache | None = None,
     with_split: bool = True,
 ) -> HandEVs:
@@ -1029,7 +1044,12 @@ def hand_evs(
       default ``rules.decks`` decks minus ``cards``, ``upcard`` and ``seen``.
     - ``infinite``: draw from the infinite deck (``seen`` and ``composition`` ignored).
     - ``from_split``: the hand was made by splitting (no natural, no surrender, double only
-      with DAS, split aces draw only with ``hit_split_aces``; split is not valued).
+      with DAS, split aces draw only with ``hit_split_aces``, split again only with
+      ``resplit_aces``).
+    - ``hands``: how many hands the seat holds now, this one included (default 1, or 2 for
+      a split hand: the fewest it can be one of). A pair is split only while ``hands`` is
+      below ``max_split_hands``, and its split is valued with room for
+      ``max_split_hands - hands + 1`` hands (module docstring: a resplit).
     - ``cache``: an ``EVCache`` made for these same rules, to share memoized values
       between calls (a fresh one is used when None).
     - ``with_split``: False leaves ``split`` None without valuing it (the slowest action:
@@ -1041,7 +1061,8 @@ def hand_evs(
     Returns ``HandEVs``; an action the rules forbid for this hand is None. Raises
     StrategyError for fewer than two cards, a hand already past 21, or the banker game;
     CompositionError (a ValueError) when a card is not left in the shoe; ValueError for a
-    cache made for other rules.
+    cache made for other rules, or ``hands`` out of 1..4 (at least 2 for a split hand,
+    exactly 1 for one that is not).
     Sources: ORACLES.md "Hand EVs, 6 decks" and "Closed forms" (the tests' oracles).
     """
     if rules.game != "casino":
@@ -1052,6 +1073,10 @@ def hand_evs(
         raise StrategyError("a hand has at least two cards")
     if sum(values) > 21:
         raise StrategyError("the hand is already past 21")
+    if hands is None:
+        hands = 2 if from_split else 1
+    if not (2 if from_split else 1) <= hands <= (4 if from_split else 1):
+        raise ValueError(f"a {'split ' if from_split else ''}hand cannot be one of {hands}")
     unseen = _unseen_for(rules, cards, upcard, seen, composition, infinite)
     if cache is None:
         cache = EVCache(rules)
@@ -1061,7 +1086,14 @@ def hand_evs(
     peeks = rules.dealer_hole_card and rules.dealer_peeks
     conditioned = peeks and natural_completer(up) is not None
     shoe = DrawState(unseen)
-    split_valued = with_split and not from_split and split_allowed(rules, cards)
+    # The most hands this hand's split may make: the seat's other hands take their room.
+    room = rules.max_split_hands - hands + 1
+    split_valued = (
+        with_split
+        and room >= 2
+        and split_allowed(rules, cards)
+        and not (from_split and values[0] == 1 and not rules.resplit_aces)
+    )
     if unseen is not None:
         _prepare_hand(cache, rules, up, shoe, values, split_valued)
     ev = _Evaluator(
@@ -1082,8 +1114,9 @@ def hand_evs(
     if double_allowed(rules, values, from_split=from_split):
         double = ev.double(low, ace, ncards, sevens)
     split = None
-    if split_valued and not tens_resplit_by_rank(rules, values):
-        split = _split_ev(rules, values[0], up, unseen, cache, conditioned) * scale
+    if split_valued and not tens_resplit_by_rank(rules, values, room):
+        split = _split_ev(rules, values[0], up, unseen, cache, conditioned, max_hands=room)
+        split *= scale
     surrender = -0.5 if surrender_allowed(rules, values, up, from_split) else None
     return HandEVs(
         stand=stand * scale,
@@ -1096,15 +1129,14 @@ def hand_evs(
     )
 
 
-def tens_resplit_by_rank(rules: Rules, values: Sequence[int]) -> bool:
-    """Two ten-value cards under ``split_by="rank"`` with more than 2 split hands: a split
-    the engine does not value (the resplits need the count of one rank, which a composition
-    by value does not hold)."""
+def tens_resplit_by_rank(rules: Rules, values: Sequence[int], max_hands: int | None = None) -> bool:
+    """Two ten-value cards under ``split_by="rank"`` whose split may make more than 2 hands
+    (``max_hands``, default ``rules.max_split_hands``; a resplit has less room): a split the
+    engine does not value (the resplits need the count of one rank, which a composition by
+    value does not hold)."""
+    room = rules.max_split_hands if max_hands is None else max_hands
     return (
-        rules.split_by == "rank"
-        and rules.max_split_hands > 2
-        and len(values) == 2
-        and values[0] == values[1] == 10
+        rules.split_by == "rank" and room > 2 and len(values) == 2 and values[0] == values[1] == 10
     )
 
 

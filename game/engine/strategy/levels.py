@@ -11,7 +11,11 @@ VARIANTS.md table 5 ("AI seats") and issue 4:
 
 ``level_ev(rules, level)`` is the EV of a whole round for one seat playing that level, in
 units of the initial bet: ``policy_game_ev`` with the easy or chart policy, ``game_ev``
-(composition-dependent) for hard. So hard >= normal >= easy for every rule set (hard is the
+(composition-dependent) for hard. ``game_ev`` resplits every pair card while the rules allow
+(CDZ-); the hard seat resplits when the resplit's EV is its best play, which with a fresh
+shoe of every preset that resplits (European, Croatian), and of S17 6 decks with or without
+RSA and hitting split aces, or 1 deck H17, is wherever it split the pair (checked for every
+pair and upcard), so the two agree there. So hard >= normal >= easy for every rule set (hard is the
 best play of each hand; the chart is derived from the same EVs). The table's AI seats
 (``players.make_policy``) play exactly these decisions, so a simulation of the table
 agrees with these EVs (tests/engine/strategy/test_levels.py).

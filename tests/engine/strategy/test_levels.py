@@ -195,7 +195,8 @@ def test_hard_level_doubles_eleven_and_splits_eights_and_resplits():
     assert hard(observe(rnd)) is Action.SPLIT
     rnd = rnd.apply(Action.SPLIT)  # the first hand draws another 8
     assert rnd.active_hand.from_split
-    assert hard(observe(rnd)) is Action.SPLIT  # CDZ-: split again while allowed
+    assert observe(rnd).hands == 2
+    assert hard(observe(rnd)) is Action.SPLIT  # the resplit's EV is the best
 
 
 def test_ai_levels_read_the_rules_from_the_observation():
