@@ -320,8 +320,8 @@ def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Roun
     players act. Player naturals stand at once. Against an ace with insurance offered, the
     round opens in the insurance phase; with early surrender, the surrender phase follows
     (every hand but a natural answers it, against an ace only with surrender_vs_ace; seed
-    001), before the peek and before any hand draws. A peeking dealer with a ten-value upcard (or an ace,
-    once insurance is decided) checks the hole card and a natural ends the round.
+    001), before the peek and before any hand draws. A peeking dealer with a ten-value
+    upcard (or an ace, once insurance is decided) checks the hole card and a natural ends the round.
 
     Raises InvalidBetError for no bets or a bet that is not a positive number, and
     ShoeExhaustedError if the shoe runs out.
@@ -503,7 +503,8 @@ def apply(rnd: Round, action: Action | str, amount: Fraction | int | str | None 
     second card (split aces get one card each and are done); surrender gives up half the bet.
     Insurance stakes half the initial bet (or ``amount`` up to half with insurance_for_less);
     NO_INSURANCE declines. In the surrender phase SURRENDER gives up half the bet and
-    NO_SURRENDER keeps the hand for the players' turn. Three sevens (when the rules pay them) end the hand at once.
+    NO_SURRENDER keeps the hand for the players' turn. Three sevens (when the rules pay
+    them) end the hand at once.
 
     Raises IllegalActionError (with a ``code`` and a message naming the rule) for an unknown
     action, an action after the round ended, one the rules forbid now, or a bad amount.
