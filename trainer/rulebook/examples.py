@@ -27,8 +27,9 @@ from django.utils.translation import pgettext
 from game.engine import banker
 from game.engine.cards import Card, Shoe, ShoeExhaustedError
 from game.engine.hands import hand_value, is_natural
-from game.engine.round import IllegalActionError, Outcome, Round, apply, deal
+from game.engine.round import IllegalActionError, Outcome, Round, deal
 from game.engine.rules import Rules
+from game.engine.scenario import apply_scripted
 from game.labels import BANKER_OUTCOME_LABELS, OUTCOME_LABELS
 from game.table_view import card_view
 from trainer.rulebook.facts import EXAMPLE_BET, chips, ratio, signed_chips
@@ -189,7 +190,7 @@ def _play(
     try:
         rnd = deal(rules, bets, _stack(rules, seats, dealer, player_draws, dealer_draws))
         for action in actions:
-            rnd = apply(rnd, action)
+            rnd = apply_scripted(rnd, action)  # early surrender: played on unless said
     except (IllegalActionError, ShoeExhaustedError):
         return None
     return rnd if rnd.is_over else None

@@ -17,6 +17,10 @@ a choice that is not the best but is the chart's play is marked ``by_chart`` ("b
 correct"); under ``chart`` the reference is the chart's play and the loss is measured
 against its EV (a choice that beats the chart, a composition-dependent exception, loses
 nothing).
+
+The early-surrender phase (seed 001: offered to every seat before anyone draws) is graded as
+surrender against playing on: ``no_surrender`` is worth the best of the actions the hand will
+have in the players' turn (``surrender_phase_evs``).
 """
 
 from __future__ import annotations
@@ -26,11 +30,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from game.engine.round import INSURANCE_DECISIONS, Action, Phase, Round
+from game.engine.round import (
+    INSURANCE_DECISIONS,
+    Action,
+    Phase,
+    Round,
+    actions_if_played_on,
+)
 from game.engine.rules import Rules
 from game.engine.strategy.chart import Chart
 from game.engine.strategy.composition import CardLike, full_shoe, remove_cards
-from game.engine.strategy.ev import EVCache, hand_evs, insurance_ev
+from game.engine.strategy.ev import EVCache, HandEVs, hand_evs, insurance_ev
 
 Standard = Literal["exact", "chart"]
 STANDARDS: tuple[Standard, ...] = ("exact", "chart")
@@ -97,6 +107,25 @@ def severity_of(loss: float, margin: float) -> Severity:
     return Severity.BLUNDER
 
 
+def surrender_phase_evs(values: HandEVs, play_on: Collection[Action]) -> dict[Action, float]:
+    """The two answers of the early-surrender phase, units of the initial bet: SURRENDER
+    (-0.5) and NO_SURRENDER, the best EV among ``play_on`` (the actions the hand will have
+    in the players' turn; surrender is not among them). Where the EVs are conditioned on no
+    dealer natural (a peek game), the phase comes before the peek, so playing on is worth
+    -p + (1 - p) * best, p the chance of a dealer natural (as ``game_ev`` weighs it).
+
+    Raises ValueError when none of ``play_on`` is valued."""
+    played = [v for a, v in values.values().items() if a in play_on and a is not Action.SURRENDER]
+    if not played:
+        raise ValueError("no action to play on with is valued")
+    best = max(played)
+    if values.conditioned:
+        q = values.natural_probability
+        best = -q + (1.0 - q) * best
+    give_up = values.surrender if values.surrender is not None else -0.5
+    return {Action.SURRENDER: give_up, Action.NO_SURRENDER: best}
+
+
 def grade(
     rnd: Round,
     action: Action | str,
@@ -108,12 +137,16 @@ def grade(
     """Grade ``action`` for the hand to act of ``rnd`` (before it is applied), against the
     ``standard`` ("exact", or "chart", which needs the rules' ``chart``).
 
+    In the early-surrender phase the answer is graded as surrender against the best play of
+    the hand's players' turn (``surrender_phase_evs``).
+
     Returns None when no hand is to act or ``action`` is not legal now (nothing to grade).
     Raises StrategyError for the banker game, ValueError for "chart" without a chart.
     """
     hand = rnd.active_hand
     if hand is None:
         return None
+    surrender_phase = rnd.phase is Phase.SURRENDER
     return grade_decision(
         hand.cards,
         rnd.upcard,
@@ -125,6 +158,7 @@ def grade(
         cache=cache,
         chart=chart,
         standard=standard,
+        play_on=actions_if_played_on(rnd) if surrender_phase else None,
     )
 
 
@@ -140,11 +174,14 @@ def grade_decision(
     cache: EVCache | None = None,
     chart: Chart | None = None,
     standard: Standard = "exact",
+    play_on: Collection[Action] | None = None,
 ) -> Grade | None:
     """Grade ``action`` for the hand ``cards`` against ``upcard`` when ``legal`` are the
-    actions allowed (the insurance decision when ``insurance``), without a Round: what the
-    drills use. EVs come from ``hand_evs`` on ``rules.decks`` decks minus the hand and the
-    upcard (units of the initial bet; insurance: the EV the half-bet insurance adds).
+    actions allowed (the insurance decision when ``insurance``; the early-surrender phase
+    when ``play_on`` is given: the actions the hand will have if it plays on), without a
+    Round: what the drills use. EVs come from ``hand_evs`` on ``rules.decks`` decks minus
+    the hand and the upcard (units of the initial bet; insurance: the EV the half-bet
+    insurance adds; the surrender phase: ``surrender_phase_evs``).
 
     Returns None when ``action`` is not legal or not valued. Raises StrategyError for the
     banker game, ValueError for an unknown standard or "chart" without a chart.
@@ -162,13 +199,19 @@ def grade_decision(
         per_unit = float(insurance_ev(unseen))
         evs = {Action.INSURANCE: per_unit / 2, Action.NO_INSURANCE: 0.0}
         evs = {a: v for a, v in evs.items() if a in INSURANCE_DECISIONS and a in legal}
+    elif play_on is not None:
+        values = hand_evs(cards, upcard, rules, from_split=from_split, cache=cache)
+        evs = {a: v for a, v in surrender_phase_evs(values, play_on).items() if a in legal}
     else:
         values = hand_evs(cards, upcard, rules, from_split=from_split, cache=cache).values()
         evs = {a: v for a, v in values.items() if a in legal}
     if action not in evs:  # a legal action the EV engine does not value: nothing to grade
         return None
     chart_action = None
-    if chart is not None:
+    if chart is not None and play_on is not None:
+        play = chart.action_for(cards, upcard, [*play_on, Action.SURRENDER])
+        chart_action = Action.SURRENDER if play is Action.SURRENDER else Action.NO_SURRENDER
+    elif chart is not None:
         chart_action = chart.action_for(cards, upcard, evs.keys())
     ranked = sorted(evs.values(), reverse=True)
     margin = ranked[0] - ranked[1] if len(ranked) > 1 else 1.0
