@@ -164,3 +164,17 @@ def test_even_money_is_offered_and_settled_as_even_money() -> None:
     hx_deal(client, en)
     html = text(hx_act(client, en, "insurance"))
     assert "You chose Take even money; the best play was Decline even money." in html
+
+
+def test_the_review_log_names_even_money() -> None:
+    table = TableSessionFactory(variant="russian", stacked=["AS", "AD", "KC", "7H"])
+    client = client_for(table)
+    deal(client, table, lang="ru")
+    act(client, table, "insurance", lang="ru")
+    decision = fresh(table).decisions.get()
+    assert decision.even_money
+    html = text(client.get(f"/en/review/decisions/{decision.pk}/"))
+    assert "Take even money" in html and "Decline even money" in html
+    assert ">Insurance<" not in html and "No insurance" not in html
+    html = text(client.get(f"/ru/review/decisions/{decision.pk}/"))
+    assert "Взять 1:1" in html and "Отказаться от 1:1" in html

@@ -957,6 +957,7 @@ def test_croatian_double_for_more_than_the_bet_is_refused() -> None:
     table = TableSessionFactory(variant="croatian", stacked=["6S", "9D", "5C", "TH", "8S"])
     client = client_for(table)
     hx_deal(client, table, bet="10")
+    hx_act(client, table, "no_surrender")
     before = snapshot(table)
     response = client.post(
         act_url(table),
