@@ -17,6 +17,7 @@ ACTION_LABELS = {
     Action.DOUBLE: pgettext_lazy("blackjack action", "Double"),
     Action.SPLIT: pgettext_lazy("blackjack action", "Split"),
     Action.SURRENDER: pgettext_lazy("blackjack action", "Surrender"),
+    Action.NO_SURRENDER: pgettext_lazy("blackjack action", "No surrender"),
     Action.INSURANCE: pgettext_lazy("blackjack action", "Insurance"),
     Action.NO_INSURANCE: pgettext_lazy("blackjack action", "No insurance"),
 }
@@ -28,9 +29,30 @@ ACTION_KEYS = {
     Action.DOUBLE: "d",
     Action.SPLIT: "p",
     Action.SURRENDER: "r",
+    # The surrender and insurance phases never overlap: N declines whichever is offered.
+    Action.NO_SURRENDER: "n",
     Action.INSURANCE: "y",
     Action.NO_INSURANCE: "n",
 }
+
+# Insurance offered to a natural is even money (the drills' words, each language's term:
+# "isplata 1:1", "выплата 1:1", "изплащане 1:1").
+EVEN_MONEY_LABELS = {
+    Action.INSURANCE: pgettext_lazy("drill even money", "Take even money"),
+    Action.NO_INSURANCE: pgettext_lazy("drill even money", "Decline even money"),
+}
+
+
+def action_label(action: Action, *, even_money: bool = False) -> str:
+    """The button word of ``action`` in the active language; with ``even_money`` (the
+    insurance decision of a natural) the even-money words."""
+    if even_money and action in EVEN_MONEY_LABELS:
+        return str(EVEN_MONEY_LABELS[action])
+    return str(ACTION_LABELS[action])
+
+
+# The result of a natural that took even money in full: paid 1:1 whatever the dealer holds.
+EVEN_MONEY_OUTCOME = pgettext_lazy("hand outcome", "Even money")
 
 OUTCOME_LABELS = {
     Outcome.WIN: pgettext_lazy("hand outcome", "Win"),
@@ -96,6 +118,8 @@ ILLEGAL_ACTION_MESSAGES = {
     "surrender_first": _("You can surrender only as your first decision."),
     "surrender_ace": _("Surrender is not allowed against a dealer ace."),
     "surrender_closed": _("Surrender ended when the next card was dealt."),
+    "surrender_decide": _("Decide on surrender first: surrender or play on."),
+    "surrender_not_offered": _("Surrender is not on offer now, so there is nothing to decline."),
     "unknown_action": _("That is not an action of this game."),
 }
 

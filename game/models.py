@@ -42,7 +42,8 @@ from game.engine.banker import (
     record_deal,
 )
 from game.engine.banker import apply as banker_apply
-from game.engine.cards import Shoe
+from game.engine.cards import Card, Shoe
+from game.engine.hands import is_natural
 from game.engine.money import money
 from game.engine.players import AI_LEVELS
 from game.engine.round import (
@@ -734,6 +735,23 @@ class GradedDecision(models.Model):
     def correct(self) -> bool:
         """The decision counts as correct (advisor.py's ``is_correct`` of its severity)."""
         return is_correct(self.severity)
+
+    @property
+    def even_money(self) -> bool:
+        """The insurance decision of a natural: even money (the words change, not the
+        numbers)."""
+        return self.insurance and is_natural([Card.parse(c) for c in self.hand])
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the round the decision was taken in: the insurance phase, the
+        early-surrender phase (its answers are valued as surrender and no_surrender), or
+        the players' turn."""
+        if self.insurance:
+            return Phase.INSURANCE
+        if Action.NO_SURRENDER.value in self.evs:
+            return Phase.SURRENDER
+        return Phase.PLAYER
 
     @classmethod
     def record(cls, table: TableSession, rnd: Round, verdict: Grade) -> GradedDecision:

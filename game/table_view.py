@@ -22,11 +22,12 @@ from game.engine.strategy.advisor import Severity
 from game.engine.strategy.counter import counter_decision, known_unseen
 from game.labels import (
     ACTION_KEYS,
-    ACTION_LABELS,
+    EVEN_MONEY_OUTCOME,
     OUTCOME_LABELS,
     RANK_NAMES,
     SUIT_NAMES,
     VARIANT_NAMES,
+    action_label,
 )
 from game.models import (
     CUSTOM_PREFIX,
@@ -55,7 +56,21 @@ def card_view(card: Card) -> dict[str, Any]:
 
 
 def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
-    """A player hand: cards, total ("7/17" when soft), bet, and result once settled."""
+    """A player hand: cards, total ("7/17" when soft), bet, and result once settled.
+
+    ``net`` is the hand's own bet's result; an insurance bet's stake and result are shown on
+    their own line (``insurance_label``/``insurance``/``insurance_net``), never mixed into the
+    hand's net. A natural that took even money in full is one settlement, paid 1:1 whatever
+    the dealer holds: its outcome reads "Even money" and its net is that 1:1
+    (``even_money``); partial even money (insurance for less on a natural) keeps its own
+    line, called even money."""
+    insured = bool(hand.insurance)
+    even_money = insured and hand.even_money
+    whole = even_money and hand.insurance == hand.base_bet / 2
+    outcome_label = OUTCOME_LABELS[hand.outcome] if hand.outcome else None
+    net = hand.bet_net
+    if whole and hand.outcome:
+        outcome_label, net = EVEN_MONEY_OUTCOME, hand.net
     return {
         "cards": [card_view(c) for c in hand.cards],
         # "7/17" only while the hand may still draw; a finished hand has one total.
@@ -66,11 +81,13 @@ def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
         "doubled": hand.doubled,
         "active": active,
         "outcome": hand.outcome.value if hand.outcome else None,
-        "outcome_label": OUTCOME_LABELS[hand.outcome] if hand.outcome else None,
-        "net": to_decimal(hand.net) if hand.net is not None else None,
-        "insurance": to_decimal(hand.insurance) if hand.insurance else None,
+        "outcome_label": outcome_label,
+        "net": to_decimal(net) if net is not None else None,
+        "even_money": whole,
+        "insurance_label": EVEN_MONEY_OUTCOME if even_money else _("Insurance"),
+        "insurance": to_decimal(hand.insurance) if insured and not whole else None,
         "insurance_net": to_decimal(hand.insurance_net)
-        if hand.outcome and hand.insurance
+        if hand.outcome and insured and not whole
         else None,
     }
 
@@ -113,8 +130,16 @@ def round_view(rnd: Round, human_seat: int = 0, seat_count: int = 1) -> dict[str
         "hands": [hand_view(h, active=(i == rnd.active)) for i, h in enumerate(rnd.hands)],
         "over": rnd.is_over,
         "insurance_offered": rnd.phase is Phase.INSURANCE,
+        "even_money_offered": even_money_offered(rnd),
+        "surrender_offered": rnd.phase is Phase.SURRENDER,
         "net": to_decimal(rnd.seat_net(human_seat)) if rnd.is_over else None,
     }
+
+
+def even_money_offered(rnd: Round | None) -> bool:
+    """The insurance decision now to be made is even money: the hand to act is a natural."""
+    hand = rnd.active_hand if rnd is not None else None
+    return rnd is not None and rnd.phase is Phase.INSURANCE and hand is not None and hand.even_money
 
 
 def history_view(record: RoundRecord, human_seat: int) -> dict[str, Any]:
@@ -268,7 +293,8 @@ def amount_field(
     whole = int(table.available.to_integral_value(rounding=ROUND_FLOOR))
     if Action.INSURANCE in actions and rnd.rules.insurance_for_less:
         most = min(int(hand.base_bet / 2), whole)
-        return {"label": _("Insurance"), "value": most, "max": most}
+        label = EVEN_MONEY_OUTCOME if hand.even_money else _("Insurance")
+        return {"label": label, "value": most, "max": most}
     if Action.DOUBLE in actions and rnd.rules.double_for_less:
         most = min(int(hand.bet), whole)
         return {"label": _("Double for"), "value": most, "max": most}
@@ -324,19 +350,24 @@ def flag_view(table: TableSession) -> dict[str, Any] | None:
         kind = "by_chart" if chart_play else "close"
     else:
         kind = "deviation"
+    even_money = decision.insurance and is_natural([Card.parse(c) for c in decision.hand])
+
+    def label(action: str) -> str:
+        return action_label(Action(action), even_money=even_money)
+
     return {
         "kind": kind,
         "standard": decision.standard,
         "severity": severity.value if kind in ("deviation", "close") else "best",
         "severity_label": SEVERITY_LABELS.get(severity, ""),
-        "chosen_label": ACTION_LABELS[Action(decision.action)],
-        "best_label": ACTION_LABELS[Action(decision.best_action)],
-        "exact_best_label": ACTION_LABELS[Action(exact_best)],
+        "chosen_label": label(decision.action),
+        "best_label": label(decision.best_action),
+        "exact_best_label": label(exact_best),
         "gain": evs[exact_best] - evs[decision.action],
         "loss": decision.loss,
         "options": [
             {
-                "label": ACTION_LABELS[Action(action)],
+                "label": label(action),
                 "ev": ev,
                 "best": action == decision.best_action,
                 "chosen": action == decision.action,
@@ -374,10 +405,11 @@ def counter_view(table: TableSession) -> dict[str, Any] | None:
         rnd, cache=strategy_store.evs_cache(rnd.rules), offered=table.affordable_actions()
     )
     unseen = known_unseen(rnd)
+    even_money = even_money_offered(rnd)
     return {
-        "best_label": ACTION_LABELS[best],
+        "best_label": action_label(best, even_money=even_money),
         "options": [
-            {"label": ACTION_LABELS[a], "ev": v, "best": a is best}
+            {"label": action_label(a, even_money=even_money), "ev": v, "best": a is best}
             for a, v in sorted(evs.items(), key=lambda item: -item[1])
         ],
         "seen": rnd.rules.decks * 52 - sum(unseen),
@@ -401,13 +433,19 @@ def table_context(table: TableSession) -> dict[str, Any]:
     rnd = table.round
     saved = table.pk is not None
     actions = table.affordable_actions()
+    even_money = even_money_offered(rnd)
     whole_chips = table.available.to_integral_value(rounding=ROUND_FLOOR)  # bets are whole
     return {
         "table": table,
         "round": round_view(rnd, table.human_seat, table.seat_count) if rnd is not None else None,
         "in_play": table.round_in_play,
         "actions": [
-            {"value": a.value, "label": ACTION_LABELS[a], "key": ACTION_KEYS[a]} for a in actions
+            {
+                "value": a.value,
+                "label": action_label(a, even_money=even_money),
+                "key": ACTION_KEYS[a],
+            }
+            for a in actions
         ],
         "bankroll": table.bankroll,
         "available": table.available,

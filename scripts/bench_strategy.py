@@ -144,10 +144,12 @@ def strategies_and_levels(rules: Rules) -> None:
 
 
 def _dealt(rules: Rules, shoe: Shoe) -> Round | None:
-    """A round from ``shoe`` with insurance declined (so a hand is to act), or None."""
+    """A round from ``shoe`` with insurance and surrender declined (a hand is to act), or None."""
     rnd = deal(rules, [1], shoe)
     if rnd.phase is Phase.INSURANCE:
         rnd = rnd.apply(Action.NO_INSURANCE)
+    if rnd.phase is Phase.SURRENDER:
+        rnd = rnd.apply(Action.NO_SURRENDER)
     return None if rnd.active_hand is None else rnd
 
 

@@ -9,12 +9,16 @@ an AI cannot cheat by construction.
 
 The levels (VARIANTS.md table 5; the exact EV of each is ``strategy.levels.level_ev``):
 
-- ``easy`` (seed 004): declines insurance, hits below 17, else stands.
+- ``easy`` (seed 004): declines insurance and surrender, hits below 17, else stands.
 - ``normal``: the variant's basic strategy chart (``Chart.action_for``), total-dependent.
 - ``hard``: the exact composition-dependent play of its hand against the upcard
   (``hand_evs``, computed from its own cards and the upcard only, as published tables
   are), splitting and doubling; a split hand that is a pair is split again when the
   resplit's EV (with the room the seat's hands leave) is the best.
+
+In the early-surrender phase (seed 001) each level answers as its play would: it surrenders
+when its choice among surrender and the actions it will have on playing on (``play_on``) is
+surrender, and else declines.
 
 ``make_policy(level, rules, chart=, cache=)`` builds a level's policy for one rule set (pass
 the rule set's stored chart and a long-lived ``EVCache`` to skip their computation);
@@ -27,12 +31,19 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.engine.cards import Card
 from game.engine.hands import HandValue, hand_value
-from game.engine.round import Action, Phase, Round, affordable_actions, apply
+from game.engine.round import (
+    Action,
+    Phase,
+    Round,
+    actions_if_played_on,
+    affordable_actions,
+    apply,
+)
 from game.engine.rules import Rules
 from game.engine.strategy.chart import Chart, basic_strategy
 from game.engine.strategy.composition import card_value, full_shoe, remove_cards
@@ -51,6 +62,8 @@ class Observation:
       bankroll, affordable with its chips (``round.affordable_actions``). A policy chooses
       among these only.
     - ``insurance_offered``: the round is in the insurance phase.
+    - ``surrender_offered``: the round is in the early-surrender phase; ``play_on``: then
+      the actions the hand will have in the players' turn if it declines.
     - ``from_split``: the hand was made by splitting (seen on the table).
     - ``hands``: how many hands the seat holds now, this one included (1 before a split).
     - ``rules``: the table's rules (public; None only for observations made by hand).
@@ -66,6 +79,8 @@ class Observation:
     from_split: bool = False
     rules: Rules | None = None
     hands: int = 1
+    surrender_offered: bool = False
+    play_on: tuple[Action, ...] = ()
 
     @property
     def value(self) -> HandValue:
@@ -91,6 +106,8 @@ def observe(rnd: Round, seen: Sequence[Card] = (), chips: Fraction | None = None
         from_split=hand.from_split,
         rules=rnd.rules,
         hands=len(rnd.hands_of_seat(hand.seat)),
+        surrender_offered=rnd.phase is Phase.SURRENDER,
+        play_on=actions_if_played_on(rnd) if rnd.phase is Phase.SURRENDER else (),
     )
 
 
@@ -102,13 +119,33 @@ def seen_before(rnd: Round) -> tuple[Card, ...]:
 
 
 def easy(obs: Observation) -> Action:
-    """Seed 004's easy level: decline insurance; hit below 17, else stand."""
+    """Seed 004's easy level: decline insurance and surrender; hit below 17, else stand."""
     if obs.insurance_offered:
         return Action.NO_INSURANCE
+    if obs.surrender_offered:
+        return Action.NO_SURRENDER
     return Action.HIT if obs.value.total < 17 and Action.HIT in obs.legal else Action.STAND
 
 
 Policy = Callable[[Observation], Action]
+
+
+def answers_surrender_phase(play: Policy) -> Policy:
+    """``play`` with the early-surrender phase answered by its own choice: offered the phase,
+    it is asked to choose among surrender and the actions it will have on playing on, and
+    surrenders exactly when it would choose surrender there."""
+
+    def answer(obs: Observation) -> Action:
+        if not obs.surrender_offered:
+            return play(obs)
+        choices = tuple(a for a in Action if a in obs.play_on or a is Action.SURRENDER)
+        choice = play(replace(obs, legal=choices, surrender_offered=False))
+        return Action.SURRENDER if choice is Action.SURRENDER else Action.NO_SURRENDER
+
+    answer.__name__ = getattr(play, "__name__", "policy")
+    answer.__doc__ = play.__doc__
+    return answer
+
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -144,10 +181,12 @@ def make_policy(
             """The chart's play among the legal actions; insurance declined."""
             return table.action_for(obs.hand, obs.upcard, obs.legal)
 
-        return normal
+        return answers_surrender_phase(normal)
     if level == "hard":
         start = full_shoe(rules.decks) if composition is None else composition
-        return _hard_policy(rules, EVCache(rules) if cache is None else cache, start)
+        return answers_surrender_phase(
+            _hard_policy(rules, EVCache(rules) if cache is None else cache, start)
+        )
     raise ValueError(f"unknown AI level {level!r}; use one of {', '.join(LEVELS)}")
 
 

@@ -14,7 +14,10 @@ included; a bust hand loses at once even if the dealer busts later; 21 after a s
 natural. Peek games (seed 000 ajnc, seed 002 russian): with a ten-value upcard the dealer
 checks at once and a natural ends the round; with an ace, insurance is offered first (half
 the bet, pays 2:1), then the dealer checks. No-hole-card game (seed 001 croatian): the
-dealer's second card comes after the players; insurance is settled then.
+dealer's second card comes after the players; insurance is settled then. Early surrender
+(seed 001: "the dealer offers surrender to the players after dealing two cards to everyone and
+one to himself; once the next card is dealt, surrender is no longer possible") is a phase of
+its own, like insurance: every seat answers it in turn before any hand draws.
 """
 
 from __future__ import annotations
@@ -38,17 +41,21 @@ class Action(StrEnum):
     DOUBLE = "double"
     SPLIT = "split"
     SURRENDER = "surrender"
+    NO_SURRENDER = "no_surrender"
     INSURANCE = "insurance"
     NO_INSURANCE = "no_insurance"
 
 
 INSURANCE_DECISIONS = (Action.INSURANCE, Action.NO_INSURANCE)
+SURRENDER_DECISIONS = (Action.SURRENDER, Action.NO_SURRENDER)
 
 
 class Phase(StrEnum):
-    """Where the round is: insurance offered, players acting, or settled."""
+    """Where the round is: insurance offered, early surrender offered, players acting, or
+    settled."""
 
     INSURANCE = "insurance"
+    SURRENDER = "surrender"
     PLAYER = "player"
     SETTLED = "settled"
 
@@ -92,6 +99,7 @@ class PlayerHand:
     - ``done``: no more actions (stood, doubled, bust, natural, surrendered, split aces).
     - ``insurance``: chips staked on insurance (on the seat's first hand only); None while
       undecided in the insurance phase, 0 when declined or not offered.
+    - ``surrender_pending``: the hand has yet to answer the early-surrender phase.
     - ``outcome``/``net``: set at settlement; ``net`` in chips, insurance included.
     - ``insurance_net``: the insurance bet's result in chips (part of ``net``).
     """
@@ -106,6 +114,7 @@ class PlayerHand:
     surrendered: bool = False
     done: bool = False
     insurance: Fraction | None = Fraction(0)
+    surrender_pending: bool = False
     outcome: Outcome | None = None
     net: Fraction | None = None
     insurance_net: Fraction = Fraction(0)
@@ -129,6 +138,19 @@ class PlayerHand:
     def is_three_sevens(self) -> bool:
         """Exactly three sevens (the Croatian bonus hand, seed 001)."""
         return len(self.cards) == 3 and all(c.rank.value == "7" for c in self.cards)
+
+    @property
+    def bet_net(self) -> Fraction | None:
+        """The net of the hand's own bet in chips, without the insurance result (None
+        before settlement): what the table shows for the hand."""
+        return None if self.net is None else self.net - self.insurance_net
+
+    @property
+    def even_money(self) -> bool:
+        """Insurance on this hand is even money (the hand is a natural): taken in full it
+        pays the natural 1:1 whatever the dealer holds (a push plus 2:1 on half the bet, or
+        3:2 less half the bet)."""
+        return self.is_natural
 
     @property
     def units(self) -> Fraction | None:
@@ -256,6 +278,7 @@ def _hand_to_json(hand: PlayerHand) -> dict[str, Any]:
         "surrendered": hand.surrendered,
         "done": hand.done,
         "insurance": None if hand.insurance is None else str(hand.insurance),
+        "surrender_pending": hand.surrender_pending,
         "outcome": hand.outcome.value if hand.outcome else None,
         "net": None if hand.net is None else str(hand.net),
         "insurance_net": str(hand.insurance_net),
@@ -274,6 +297,7 @@ def _hand_from_json(data: dict[str, Any]) -> PlayerHand:
         surrendered=bool(data["surrendered"]),
         done=bool(data["done"]),
         insurance=_insurance_from_json(data),
+        surrender_pending=bool(data.get("surrender_pending", False)),
         outcome=Outcome(data["outcome"]) if data["outcome"] else None,
         net=None if data["net"] is None else Fraction(data["net"]),
         insurance_net=Fraction(data.get("insurance_net", "0")),
@@ -294,8 +318,10 @@ def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Roun
     each hand, the dealer's hole card (with ``hole_card_first`` the dealer's first card is the
     hole card: seed 000). Without one (ENHC) the dealer's second card is drawn after the
     players act. Player naturals stand at once. Against an ace with insurance offered, the
-    round opens in the insurance phase. A peeking dealer with a ten-value upcard (or an ace,
-    once insurance is decided) checks the hole card and a natural ends the round.
+    round opens in the insurance phase; with early surrender, the surrender phase follows
+    (every hand but a natural answers it, against an ace only with surrender_vs_ace; seed
+    001), before the peek and before any hand draws. A peeking dealer with a ten-value
+    upcard (or an ace, once insurance is decided) checks the hole card and a natural ends the round.
 
     Raises InvalidBetError for no bets or a bet that is not a positive number, and
     ShoeExhaustedError if the shoe runs out.
@@ -331,6 +357,9 @@ def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Roun
         dealer = (dealer_first,)
 
     offer_insurance = rules.insurance and dealer[0].points == 1
+    offer_surrender = rules.surrender == "early" and (
+        dealer[0].points != 1 or rules.surrender_vs_ace
+    )
     hands = []
     for seat, stake in enumerate(stakes):
         cards = (first[seat], second[seat])
@@ -344,6 +373,7 @@ def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Roun
                 seat=seat,
                 done=natural,
                 insurance=None if undecided else Fraction(0),
+                surrender_pending=offer_surrender and not natural,
             )
         )
     rnd = Round(rules=rules, hands=tuple(hands), dealer=dealer, shoe=shoe)
@@ -354,7 +384,11 @@ def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Roun
 
 
 def _after_insurance(rnd: Round) -> Round:
-    """The peek (a dealer natural ends the round), then the players' turn."""
+    """The early-surrender phase while a hand has yet to answer it; then the peek (a dealer
+    natural ends the round), then the players' turn."""
+    waiting = [i for i, h in enumerate(rnd.hands) if h.surrender_pending]
+    if waiting:
+        return replace(rnd, phase=Phase.SURRENDER, active=waiting[0])
     peeks = rnd.rules.dealer_peeks and len(rnd.dealer) == 2
     if peeks and _dealer_may_have_natural(rnd.upcard) and is_natural(rnd.dealer):
         return _settle(replace(rnd, hole_revealed=True))
@@ -369,8 +403,9 @@ def _dealer_may_have_natural(upcard: Card) -> bool:
 def legal_actions(rnd: Round) -> tuple[Action, ...]:
     """The actions the hand to act may take now, in Action order; () when the round is over.
 
-    In the insurance phase: INSURANCE and NO_INSURANCE; in the players' turn: hit, stand and
-    whatever the rules allow of double, split and surrender.
+    In the insurance phase: INSURANCE and NO_INSURANCE; in the surrender phase: SURRENDER and
+    NO_SURRENDER; in the players' turn: hit, stand and whatever the rules allow of double,
+    split and (late) surrender.
     """
     return tuple(a for a in Action if _why_illegal(rnd, a) is None)
 
@@ -414,6 +449,12 @@ def _why_illegal(rnd: Round, action: Action) -> tuple[str, str] | None:
         if action in INSURANCE_DECISIONS:
             return None
         return ("insurance_first", "Decide on insurance first: take it or decline it.")
+    if rnd.phase is Phase.SURRENDER:
+        if action in SURRENDER_DECISIONS:
+            return None
+        return ("surrender_decide", "Decide on surrender first: surrender or play on.")
+    if action is Action.NO_SURRENDER:
+        return ("surrender_not_offered", "Surrender is not on offer now: nothing to decline.")
     if action in INSURANCE_DECISIONS:
         if not rules.insurance:
             return ("insurance_none", "Insurance is not offered in this game.")
@@ -459,18 +500,26 @@ def _why_illegal(rnd: Round, action: Action) -> tuple[str, str] | None:
             return ("surrender_none", "Surrender is not offered in this game.")
         if not two_cards or hand.from_split or len(rnd.hands_of_seat(hand.seat)) > 1:
             return ("surrender_first", "You can surrender only as your first decision.")
-        if rules.surrender == "early" and _cards_drawn_since_deal(rnd):
-            # Seed 001: once the next card is dealt, surrender is no longer possible.
-            return ("surrender_closed", "Surrender ended when the next card was dealt.")
         if rnd.upcard.points == 1 and not rules.surrender_vs_ace:
             return ("surrender_ace", "Surrender is not allowed against a dealer ace.")
+        if rules.surrender == "early":
+            # Seed 001: offered in its own phase before anyone draws; the players' turn comes
+            # after it, "once the next card is dealt, surrender is no longer possible".
+            return ("surrender_closed", "Surrender ended when the next card was dealt.")
         return None
     return ("unknown_action", f"{action!r} is not an action.")
 
 
-def _cards_drawn_since_deal(rnd: Round) -> bool:
-    """True once any player hand has taken a card after the initial two (hit, double, split)."""
-    return any(len(h.cards) > 2 or h.from_split for h in rnd.hands)
+def actions_if_played_on(rnd: Round) -> tuple[Action, ...]:
+    """In the surrender phase: the actions the hand to act will have in the players' turn if
+    it declines surrender (hit, stand, and what the rules allow of double and split); else
+    ``legal_actions(rnd)``. What "No surrender" is worth is the best of these."""
+    hand = rnd.active_hand
+    if rnd.phase is not Phase.SURRENDER or hand is None or rnd.active is None:
+        return legal_actions(rnd)
+    hands = list(rnd.hands)
+    hands[rnd.active] = replace(hand, surrender_pending=False)
+    return legal_actions(replace(rnd, hands=tuple(hands), phase=Phase.PLAYER))
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -482,7 +531,9 @@ def apply(rnd: Round, action: Action | str, amount: Fraction | int | str | None 
     split makes two hands of the pair, each with the same bet, and deals the first its
     second card (split aces get one card each and are done); surrender gives up half the bet.
     Insurance stakes half the initial bet (or ``amount`` up to half with insurance_for_less);
-    NO_INSURANCE declines. Three sevens (when the rules pay them) end the hand at once.
+    NO_INSURANCE declines. In the surrender phase SURRENDER gives up half the bet and
+    NO_SURRENDER keeps the hand for the players' turn. Three sevens (when the rules pay
+    them) end the hand at once.
 
     Raises IllegalActionError (with a ``code`` and a message naming the rule) for an unknown
     action, an action after the round ended, one the rules forbid now, or a bad amount.
@@ -511,6 +562,13 @@ def apply(rnd: Round, action: Action | str, amount: Fraction | int | str | None 
         if waiting:
             return replace(rnd, active=waiting[0])
         return _after_insurance(rnd)
+
+    if act in SURRENDER_DECISIONS and rnd.phase is Phase.SURRENDER:
+        surrendered = act is Action.SURRENDER
+        hands[index] = replace(
+            hand, surrender_pending=False, surrendered=surrendered, done=surrendered
+        )
+        return _after_insurance(replace(rnd, hands=tuple(hands)))
 
     if act is Action.HIT:
         card, shoe = shoe.draw()
@@ -610,10 +668,14 @@ def _settled_at_once(rules: Rules, hand: PlayerHand) -> bool:
 
 def _play_dealer(rnd: Round) -> Round:
     """Turn (or, without a hole card, draw) the dealer's second card; draw to 17 when a hand
-    still needs the dealer's total (S17 stands on soft 17, H17 hits it); then settle."""
+    still needs the dealer's total (S17 stands on soft 17, H17 hits it); then settle.
+
+    Without a hole card (ENHC) the second card is drawn only when something still depends on
+    it (``_needs_second_card``): with every hand bust or surrendered and no insurance to
+    settle, the dealer takes none and the card stays in the shoe."""
     shoe = rnd.shoe
     dealer = list(rnd.dealer)
-    if len(dealer) < 2:
+    if len(dealer) < 2 and _needs_second_card(rnd):
         card, shoe = shoe.draw()
         dealer.append(card)
     needs_total = any(
@@ -629,6 +691,21 @@ def _play_dealer(rnd: Round) -> Round:
             card, shoe = shoe.draw()
             dealer.append(card)
     return _settle(replace(rnd, dealer=tuple(dealer), shoe=shoe, hole_revealed=True))
+
+
+def _needs_second_card(rnd: Round) -> bool:
+    """Whether an ENHC dealer must draw the second card: a hand still needs the dealer's
+    total, or a natural stands against an ace or ten-value upcard (a dealer natural would
+    push it: seed 001, "the player gets nothing if the dealer also has blackjack"), or an
+    insurance bet waits for it. A natural against any other upcard is paid as it is."""
+    for hand in rnd.hands:
+        if hand.insurance:
+            return True
+        if _settled_at_once(rnd.rules, hand):
+            continue
+        if not hand.is_natural or _dealer_may_have_natural(rnd.upcard):
+            return True
+    return False
 
 
 def _settle(rnd: Round) -> Round:

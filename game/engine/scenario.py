@@ -12,6 +12,11 @@ the initial deal, in order (the dealer's second card of a no-hole-card game is p
 the dealer draws it). Output: the hands with cards, total, softness, bet, result and net, the
 dealer's cards and total, and the round's net; money as exact decimal strings. Any problem
 gives ``{"error": "..."}`` naming it (an illegal action names the rule that forbids it).
+
+Early surrender (seed 001) is a phase every hand answers before anyone draws: a script says
+"surrender" or "no_surrender" there, and a play action (hit, stand, double, split) given in
+the phase declines surrender first (``apply_scripted``), so a script of the players' turn
+reads as "played on".
 """
 
 from __future__ import annotations
@@ -24,8 +29,12 @@ from game.engine.cards import Card, CardParseError, Shoe, ShoeExhaustedError
 from game.engine.hands import hand_value
 from game.engine.money import money
 from game.engine.round import (
+    INSURANCE_DECISIONS,
+    SURRENDER_DECISIONS,
+    Action,
     IllegalActionError,
     InvalidBetError,
+    Phase,
     PlayerHand,
     Round,
     apply,
@@ -89,6 +98,24 @@ def play(spec: dict[str, Any]) -> Round:
     raise last_error or ScenarioError("the scripted shoe does not fit the actions")
 
 
+def apply_scripted(
+    rnd: Round, action: Action | str, amount: Fraction | int | str | None = None
+) -> Round:
+    """``apply(rnd, action, amount)``, except that a play action (not a surrender or
+    insurance decision) given in the early-surrender phase first declines surrender for the
+    hands still to answer it, as a script of the players' turn means.
+
+    Raises IllegalActionError as ``apply`` does (an unknown action is passed on unchanged)."""
+    try:
+        act = Action(action)
+    except ValueError:
+        return apply(rnd, action, amount)
+    if act not in SURRENDER_DECISIONS and act not in INSURANCE_DECISIONS:
+        while rnd.phase is Phase.SURRENDER:
+            rnd = apply(rnd, Action.NO_SURRENDER)
+    return apply(rnd, act, amount)
+
+
 def _run(rules: Rules, bet: Any, order: list[Card], actions: list[Any]) -> Round:
     try:
         rnd = deal(rules, [bet], Shoe.stacked_from(order))
@@ -98,7 +125,7 @@ def _run(rules: Rules, bet: Any, order: list[Card], actions: list[Any]) -> Round
                 (step.get("action"), step.get("amount")) if isinstance(step, dict) else (step, None)
             )
             try:
-                rnd = apply(rnd, action, amount)
+                rnd = apply_scripted(rnd, action, amount)
             except IllegalActionError as exc:
                 raise ScenarioError(f"action {number} ({action}) is illegal: {exc}") from None
     except InvalidBetError as exc:

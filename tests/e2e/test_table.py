@@ -237,6 +237,32 @@ def test_scripted_natural_then_split_and_double_by_keys(live_server, page) -> No
     screenshot(page, "table-en-split-settled")
 
 
+def test_croatian_surrender_phase_by_keys_in_seat_3(live_server, page) -> None:
+    """Seed 001: surrender is offered to every seat before anyone draws. AI 1 holds 12 (the
+    easy level hits it), AI 2 18; you hold 16 in seat 3 against a 9: R surrenders before AI 1
+    draws its 5; the dealer's 8 makes 17."""
+    page.goto(live_server.url + "/hr/table/")
+    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    TableSession.objects.filter(public_id=public_id).update(
+        variant="croatian",
+        seat_count=3,
+        human_seat=2,
+        ai_level="easy",
+        shoe_state=stacked_shoe(["TS", "9D", "TC", "9H", "2C", "9C", "6D", "5S", "8D"]),
+    )
+    page.reload()
+    deal_by_click(page)
+    expect(page.locator("form.actions button.no_surrender")).to_have_text(re.compile("Bez predaje"))
+    expect(page.locator('[data-card="5S"]')).to_have_count(0)
+    screenshot(page, "table-hr-croatian-surrender-phase")
+    old = version(page)
+    page.keyboard.press("r")
+    wait_for_new_version(page, old)
+    expect(page.locator("[data-testid=hand-net]")).to_have_text("-5")
+    expect(page.locator('[data-card="5S"]')).to_have_count(1)
+    expect(page.locator("[data-testid=bankroll]")).to_have_text("995")
+
+
 # -- without JavaScript: plain form posts --------------------------------------------------------
 def test_table_plays_without_javascript(live_server, browser: Browser) -> None:
     context = browser.new_context(
@@ -344,8 +370,8 @@ def test_each_casino_variant_plays_a_round(live_server, page, variant, name) -> 
         if round_settled(page):
             break
         old = version(page)
-        if page.locator("button.action.no_insurance").count():
-            page.keyboard.press("n")
+        if page.locator("button.action.no_insurance, button.action.no_surrender").count():
+            page.keyboard.press("n")  # N declines insurance or the Croatian surrender phase
         else:
             page.keyboard.press("h" if best_total(page) < 12 else "s")
         wait_for_new_version(page, old)

@@ -26,6 +26,8 @@ def test_observation_type_has_no_field_for_the_hole_card_or_the_shoe():
         "from_split",
         "rules",
         "hands",
+        "surrender_offered",
+        "play_on",
     }
     assert not any("shoe" in n or "hole" in n or "dealer" in n for n in names)
 

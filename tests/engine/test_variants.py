@@ -28,9 +28,11 @@ from game.engine.round import (
     deal,
 )
 from game.engine.rules import AJNC, CROATIAN, PRESETS, RULE_FIELDS, RUSSIAN, find_rules
+from game.engine.scenario import apply_scripted
 
 H, S, D, P = Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT
 SURRENDER, INS, NO_INS = Action.SURRENDER, Action.INSURANCE, Action.NO_INSURANCE
+NO_SURRENDER = Action.NO_SURRENDER
 
 # -- the presets, field by field -----------------------------------------------------------------
 
@@ -145,11 +147,12 @@ def test_the_presets_are_registered():
 
 def play(rules, shoe, *actions, bets=(10,)) -> Round:
     """Deal ``bets`` from the stacked ``shoe`` and apply ``actions`` (an action, or a pair
-    (action, amount))."""
+    (action, amount)); a play action in the early-surrender phase declines it first
+    (``apply_scripted``)."""
     rnd = deal(rules, list(bets), Shoe.stacked_from(list(shoe)))
     for step in actions:
         action, amount = step if isinstance(step, tuple) else (step, None)
-        rnd = apply(rnd, action, amount)
+        rnd = apply_scripted(rnd, action, amount)
     return rnd
 
 
@@ -505,19 +508,19 @@ def test_croatian_double_for_less():
     rnd = play(CROATIAN, shoe, (D, 4))
     assert results(rnd) == [("65T", 14, Outcome.WIN, 14)]
     assert results(play(CROATIAN, shoe, D)) == [("65T", 20, Outcome.WIN, 20)]
-    dealt = play(CROATIAN, shoe)
+    dealt = play(CROATIAN, shoe, NO_SURRENDER)
     assert refused(dealt, D, 15) == "double_amount"  # at most the bet
     assert refused(dealt, D, 0) == "double_amount"
-    other = play(CROATIAN.with_overrides({"double_for_less": False}), shoe)
+    other = play(CROATIAN.with_overrides({"double_for_less": False}), shoe, NO_SURRENDER)
     assert refused(other, D, 4) == "double_amount"
 
 
 def test_croatian_double_on_any_total():
     shoe = ["A", "9", "7", "2", "8"]  # soft 18 against 9
-    rnd = play(CROATIAN, shoe)
-    assert rnd.legal_actions() == (H, S, D, SURRENDER)
+    rnd = play(CROATIAN, shoe, NO_SURRENDER)
+    assert rnd.legal_actions() == (H, S, D)  # surrender was its own phase, now over
     assert results(apply(rnd, D)) == [("A72", 20, Outcome.WIN, 20)]
-    other = play(CROATIAN.with_overrides({"double_on": "9-11"}), shoe)
+    other = play(CROATIAN.with_overrides({"double_on": "9-11"}), shoe, NO_SURRENDER)
     assert refused(other, D) == "double_total"
 
 
@@ -531,11 +534,11 @@ def test_croatian_double_after_split_for_less():
 
 def test_croatian_split_equal_value_king_queen():
     shoe = ["K", "6", "Q", "8", "9", "T", "7"]
-    rnd = play(CROATIAN, shoe)
+    rnd = play(CROATIAN, shoe, NO_SURRENDER)
     assert P in rnd.legal_actions()
     rnd = play(CROATIAN, shoe, P, S, S)
     assert results(rnd) == [("K8", 10, Outcome.WIN, 10), ("Q9", 10, Outcome.WIN, 10)]
-    other = play(CROATIAN.with_overrides({"split_by": "rank"}), shoe)
+    other = play(CROATIAN.with_overrides({"split_by": "rank"}), shoe, NO_SURRENDER)
     assert refused(other, P) == "split_rank"
 
 
@@ -590,13 +593,23 @@ def test_croatian_a_split_hand_dealt_21_stands_by_itself():
 
 
 def test_croatian_three_sevens_pay_3_to_2_even_against_a_dealer_natural():
-    shoe = ["7H", "T", "7C", "7D", "A"]  # 7,7 against T; hits a 7; the dealer's ace
-    rnd = play(CROATIAN, shoe, H)
+    # seat 0 7,7 and seat 1 T,8 against T; seat 0 hits a 7, seat 1 stands; the dealer's ace
+    shoe = ["7H", "T", "T", "7C", "8", "7D", "A"]
+    rnd = play(CROATIAN, shoe, H, S, bets=(10, 10))
     assert rnd.is_over
     assert ranks(rnd.dealer) == "TA"
+    assert results(rnd) == [("777", 10, Outcome.THREE_SEVENS, 15), ("T8", 10, Outcome.LOSE, -10)]
+    other = play(CROATIAN.with_overrides({"three_sevens_payout": None}), shoe, H, S, bets=(10, 10))
+    assert results(other)[0] == ("777", 10, Outcome.LOSE, -10)
+
+
+def test_croatian_three_sevens_alone_leave_the_dealer_without_a_second_card():
+    shoe = ["7H", "T", "7C", "7D", "A"]  # 7,7 against T; hits a 7; the ace stays in the shoe
+    rnd = play(CROATIAN, shoe, H)
+    assert rnd.is_over
+    assert ranks(rnd.dealer) == "T"
     assert results(rnd) == [("777", 10, Outcome.THREE_SEVENS, 15)]
-    other = play(CROATIAN.with_overrides({"three_sevens_payout": None}), shoe, H)
-    assert results(other) == [("777", 10, Outcome.LOSE, -10)]
+    assert rnd.shoe.remaining == 1
 
 
 def test_croatian_three_sevens_paid_at_once_when_the_dealer_then_makes_21():
@@ -626,13 +639,16 @@ def test_croatian_three_sevens_end_the_hand_by_themselves():
 
 
 def test_croatian_early_surrender_returns_half_even_against_a_dealer_natural():
-    shoe = ["T", "T", "6", "A"]  # T,6 against T; the dealer's second card an ace
-    rnd = play(CROATIAN, shoe)
-    assert rnd.legal_actions() == (H, S, D, SURRENDER)
-    rnd = apply(rnd, SURRENDER)
+    # seat 0 T,6 and seat 1 T,9 against T; seat 0 surrenders, seat 1 stands; the dealer's ace
+    shoe = ["T", "T", "T", "6", "9", "A"]
+    rnd = play(CROATIAN, shoe, bets=(10, 10))
+    assert rnd.phase is Phase.SURRENDER
+    assert rnd.legal_actions() == (SURRENDER, NO_SURRENDER)
+    rnd = play(CROATIAN, shoe, SURRENDER, NO_SURRENDER, S, bets=(10, 10))
     assert ranks(rnd.dealer) == "TA"
-    assert results(rnd) == [("T6", 10, Outcome.SURRENDER, -5)]
-    other = play(CROATIAN.with_overrides({"surrender": "none"}), shoe)
+    assert results(rnd) == [("T6", 10, Outcome.SURRENDER, -5), ("T9", 10, Outcome.LOSE, -10)]
+    other = play(CROATIAN.with_overrides({"surrender": "none"}), shoe, bets=(10, 10))
+    assert other.phase is Phase.PLAYER
     assert refused(other, SURRENDER) == "surrender_none"
 
 
@@ -649,20 +665,26 @@ def test_croatian_surrender_only_as_the_first_decision():
     rnd = play(CROATIAN, ["T", "9", "2", "3", "8"], H)
     assert rnd.legal_actions() == (H, S)
     assert refused(rnd, SURRENDER) == "surrender_first"
-
-
-def test_croatian_surrender_closes_once_the_next_card_is_dealt():
-    """Seed 001: 'Kada se podijeli prva sljedeća karta, predaja više nije moguća'."""
-    # seat 0, seat 1, dealer, seat 0, seat 1: seat 0 hits, then seat 1 may no longer surrender.
-    shoe = ["T", "T", "9", "2", "6", "3", "8", "9"]
-    rnd = play(CROATIAN, shoe, H, S, bets=(10, 10))
-    assert rnd.active == 1
-    assert SURRENDER not in rnd.legal_actions()
+    # Declined in the surrender phase, it is gone for the players' turn too.
+    rnd = play(CROATIAN, ["T", "9", "2", "3", "8"], NO_SURRENDER)
+    assert rnd.legal_actions() == (H, S, D)
     assert refused(rnd, SURRENDER) == "surrender_closed"
-    # A stand deals no card: after seat 0 stands, seat 1 may still surrender.
-    rnd = play(CROATIAN, shoe, S, bets=(10, 10))
-    assert rnd.active == 1
-    assert SURRENDER in rnd.legal_actions()
+
+
+def test_croatian_surrender_is_offered_to_every_seat_before_anyone_draws():
+    """Seed 001: 'Krupje će ponuditi predaju igračima nakon što podijeli svima po dvije karte
+    te sebi jednu ... Kada se podijeli prva sljedeća karta, predaja više nije moguća'."""
+    # seat 0, seat 1, dealer, seat 0, seat 1: both answer surrender before seat 0 hits.
+    shoe = ["T", "T", "9", "2", "6", "3", "8", "9"]
+    rnd = play(CROATIAN, shoe, NO_SURRENDER, bets=(10, 10))
+    assert (rnd.phase, rnd.active) == (Phase.SURRENDER, 1)
+    assert refused(rnd, H) == "surrender_decide"
+    rnd = play(CROATIAN, shoe, NO_SURRENDER, SURRENDER, bets=(10, 10))
+    assert (rnd.phase, rnd.active, rnd.legal_actions()) == (Phase.PLAYER, 0, (H, S, D))
+    rnd = apply(apply(rnd, H), S)  # seat 0 draws the 3; seat 1 has already surrendered
+    assert rnd.is_over
+    assert results(rnd) == [("T23", 10, Outcome.LOSE, -10), ("T6", 10, Outcome.SURRENDER, -5)]
+    assert ranks(rnd.dealer) == "98"
 
 
 def test_croatian_insurance_up_to_half_the_bet():

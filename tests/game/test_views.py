@@ -905,10 +905,10 @@ def test_insurance_is_offered_first_against_an_ace_then_the_dealer_peeks() -> No
     assert 'data-testid="insurance-prompt"' in html
     assert 'data-card="KH"' not in html  # the hole card stays down while insurance is open
     html = text(hx_act(client, table, "insurance"))
-    # Dealer natural: the bet is lost, insurance 5 pays 10: net 0.
+    # Dealer natural: the bet is lost, insurance 5 pays 10 (its own line): net 0.
     assert re.search(r'data-testid="dealer-total">21<', html)
-    assert hand_nets(html) == [Decimal(0)]
-    assert "insured 5 (+10)" in html
+    assert hand_nets(html) == [Decimal(-10)]
+    assert re.search(r'data-testid="insurance-net">\+10<', html)
     assert fresh(table).bankroll == 1000
 
 
@@ -926,9 +926,11 @@ def test_croatian_doubles_for_less_and_surrenders_early() -> None:
     table = TableSessionFactory(variant="croatian", stacked=["6S", "9D", "5C", "TH", "8S"])
     client = client_for(table)
     html = text(hx_deal(client, table, bet="10"))
-    assert action_buttons(html) == ["hit", "stand", "double", "surrender"]
-    assert re.search(r'<input type="number" name="amount"[^>]*value="10"[^>]*max="10"', html)
+    assert action_buttons(html) == ["surrender", "no_surrender"]  # seed 001: offered first
     assert len(re.findall(r'class="card back"', html)) == 0  # no hole card at all
+    html = text(hx_act(client, table, "no_surrender"))
+    assert action_buttons(html) == ["hit", "stand", "double"]
+    assert re.search(r'<input type="number" name="amount"[^>]*value="10"[^>]*max="10"', html)
     html = text(
         client.post(
             act_url(table),
@@ -945,6 +947,7 @@ def test_croatian_double_for_more_than_the_bet_is_refused() -> None:
     table = TableSessionFactory(variant="croatian", stacked=["6S", "9D", "5C", "TH", "8S"])
     client = client_for(table)
     hx_deal(client, table, bet="10")
+    hx_act(client, table, "no_surrender")
     before = snapshot(table)
     response = client.post(
         act_url(table),

@@ -300,3 +300,38 @@ def test_replay_in_each_language(lang, prompt, answer) -> None:
         headers=HX,
     ).content.decode()
     assert answer in html
+
+
+# Croatian, two seats: the AI (easy) T,2 and the person T,3 against the dealer's 9. Both
+# decline surrender; the AI hits 5S (17); the person hits 4D (17) and stands; the dealer's
+# second card 8D (17).
+CROATIAN_TWO = ["TS", "TC", "9H", "2C", "3D", "5S", "4D", "8D", *PAD]
+
+
+def test_replays_go_through_the_surrender_phase() -> None:
+    table = TableSessionFactory(
+        variant="croatian", stacked=CROATIAN_TWO, seat_count=2, human_seat=1, ai_level="easy"
+    )
+    client = client_for(table.visitor)
+    play(client, table, "no_surrender", "hit", "stand")
+    answer, hit, _stand = GradedDecision.objects.filter(table=table).order_by("pk")
+    assert (answer.action, answer.phase.value, set(answer.evs)) == (
+        "no_surrender",
+        "surrender",
+        {"surrender", "no_surrender"},
+    )
+    assert (hit.hand, hit.action, hit.phase.value) == (["TC", "3D"], "hit", "player")
+
+    replay, html = start(client, hit)  # the surrender answer is applied again first
+    rnd = replay.round
+    assert (rnd.phase.value, [c.code for c in rnd.active_hand.cards]) == ("player", ["TC", "3D"])
+    assert [c.code for c in rnd.hands[0].cards] == ["TS", "2C", "5S"]
+
+    replay, html = start(client, answer)  # the surrender answer itself
+    assert replay.round.phase.value == "surrender"
+    assert re.findall(r'name="action" value="(\w+)"', html) == ["surrender", "no_surrender"]
+    assert "The dealer offers surrender to every player before anyone draws" in html
+    html = act(client, replay, "surrender")
+    replay.refresh_from_db()
+    assert replay.verdicts[0]["action"] == "surrender"
+    assert set(replay.verdicts[0]["evs"]) == {"surrender", "no_surrender"}

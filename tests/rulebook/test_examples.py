@@ -93,9 +93,10 @@ def test_ajnc_examples(client) -> None:
         (["9S", "7H"], 16, "Lose", f"{MINUS}10"),
         (["10H", "AD"], 21, "", ""),
     ]
-    # Seed 000's insurance: half the bet (5 on 10) pays 2:1 against the natural: net 0.
+    # Seed 000's insurance: half the bet (5 on 10) pays 2:1 against the natural: net 0; the
+    # hand shows its own bet's loss, the insurance result its own line.
     insured = ex["insurance"].hands[0]
-    assert (insured.total, insured.outcome, insured.net) == (19, "Lose", "0")
+    assert (insured.total, insured.outcome, insured.net) == (19, "Lose", f"{MINUS}10")
     assert insured.extra == "insured 5 (+10)"
     # Late surrender of 16 keeps half.
     assert hands(ex["surrender"])[0] == (["10H", "6S"], 16, "Surrendered", f"{MINUS}5")
@@ -104,9 +105,10 @@ def test_ajnc_examples(client) -> None:
 def test_croatian_examples(client) -> None:
     ex = page_of(client, "/en/rulebook/croatian/").examples
     # Three sevens are paid 3:2 at once, and the dealer's natural that follows does not
-    # take them back (no hole card: the dealer's A comes after).
+    # take them back (no hole card: the dealer's A comes after, drawn for the other player).
     assert hands(ex["three_sevens"]) == [
         (["7H", "7S", "7D"], 21, "Three sevens", "+15"),
+        (["10C", "8D"], 18, "Lose", f"{MINUS}10"),
         (["KD", "AC"], 21, "", ""),
     ]
     assert ex["three_sevens"].caption == (
@@ -116,7 +118,8 @@ def test_croatian_examples(client) -> None:
     # ENHC: the dealer's natural after a double takes doubled bets too.
     assert hands(ex["dealer_natural"])[0] == (["6S", "5D", "9C"], 20, "Lose", f"{MINUS}20")
     # Insurance up to half the bet, settled when the second card comes.
-    assert ex["insurance"].hands[0].net == "0"
+    assert ex["insurance"].hands[0].net == f"{MINUS}10"
+    assert ex["insurance"].hands[0].extra == "insured 5 (+10)"
 
 
 def test_banker_game_examples(client) -> None:

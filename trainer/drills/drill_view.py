@@ -15,7 +15,7 @@ from game.engine.hands import hand_value
 from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Severity
-from game.labels import ACTION_KEYS, ACTION_LABELS
+from game.labels import ACTION_KEYS, ACTION_LABELS, EVEN_MONEY_LABELS
 from game.models import CUSTOM_PREFIX, GradedDecision, RuleSet, TableSession
 from game.table_view import SEVERITY_LABELS, card_view, variant_name
 from trainer.drills.drilling import DRILL_PRESETS
@@ -40,11 +40,6 @@ TIER_LABELS = {
     "new": pgettext_lazy("drill question", "New"),
     "weak": pgettext_lazy("drill question", "Weak spot"),
     "extra": pgettext_lazy("drill question", "Extra question"),
-}
-
-EVEN_MONEY_LABELS = {
-    Action.INSURANCE: pgettext_lazy("drill even money", "Take even money"),
-    Action.NO_INSURANCE: pgettext_lazy("drill even money", "Decline even money"),
 }
 
 # How many answers the score panel lists.

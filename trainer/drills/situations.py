@@ -48,7 +48,7 @@ from fractions import Fraction
 
 from game.engine.cards import Card, Rank, Shoe, Suit
 from game.engine.hands import hand_value
-from game.engine.round import Action, Phase, Round, apply, deal
+from game.engine.round import Action, Phase, Round, actions_if_played_on, apply, deal
 from game.engine.rules import Rules
 from game.engine.strategy.chart import Chart
 from game.engine.strategy.ev import StrategyError
@@ -357,7 +357,18 @@ def deal_question(situation: Situation, rules: Rules, rng: random.Random) -> Dea
         first, second = second, first
     upcard = _pick_card(rng.choice(up_ranks), taken, rng)
     rnd = question_round(rules, (first, second), upcard, insurance=situation.is_insurance)
-    return Deal(hand=(first, second), upcard=upcard, legal=rnd.legal_actions())
+    return Deal(hand=(first, second), upcard=upcard, legal=question_actions(rnd))
+
+
+def question_actions(rnd: Round) -> tuple[Action, ...]:
+    """The answers a question offers: the legal actions of its round; in the early-surrender
+    phase (seed 001) surrender and the actions of playing on, in Action order, as one first
+    decision (a drill asks for the hand's play, which at the table is the surrender answer
+    and then the play)."""
+    if rnd.phase is Phase.SURRENDER:
+        later = actions_if_played_on(rnd)
+        return tuple(a for a in Action if a in later or a is Action.SURRENDER)
+    return rnd.legal_actions()
 
 
 def question_round(
@@ -366,7 +377,7 @@ def question_round(
     """The round at the question's decision: ``hand`` against ``upcard`` dealt from a
     stacked shoe (a hole card that gives the dealer no natural), in the insurance phase for
     the insurance question, else at the hand's first play decision (insurance declined
-    first where it is offered).
+    first where it is offered; with early surrender, the surrender phase).
 
     Raises DrillUnavailable when the round has no such decision (e.g. a natural that is
     not offered even money)."""
@@ -389,6 +400,6 @@ def question_round(
         return rnd
     if rnd.phase is Phase.INSURANCE:
         rnd = apply(rnd, Action.NO_INSURANCE)
-    if rnd.phase is not Phase.PLAYER or rnd.active_hand is None:
+    if rnd.phase not in (Phase.PLAYER, Phase.SURRENDER) or rnd.active_hand is None:
         raise DrillUnavailable("the round has no decision for this hand")
     return rnd

@@ -38,7 +38,7 @@ from django.utils.translation import gettext_lazy as _
 from game import strategy_store
 from game.engine.cards import Card, Shoe
 from game.engine.players import AI_LEVELS
-from game.engine.round import Action, IllegalActionError, Phase, Round, apply, deal
+from game.engine.round import Action, IllegalActionError, Round, apply, deal
 from game.engine.strategy.advisor import Grade
 from game.labels import ILLEGAL_ACTION_MESSAGES
 from game.models import GradedDecision, RoundRecord
@@ -97,7 +97,7 @@ def _at(rnd: Round, decision: GradedDecision, human_seat: int) -> bool:
         and hand.seat == human_seat
         and [c.code for c in hand.cards] == list(decision.hand)
         and rnd.upcard.code == decision.upcard
-        and (rnd.phase is Phase.INSURANCE) == decision.insurance
+        and rnd.phase is decision.phase
     )
 
 

@@ -175,7 +175,7 @@ def categories_of(
     else:
         values = [card_value(c) for c in hand]
         found.add("soft" if 1 in values and sum(values) + 10 <= 21 else "hard")
-    if "surrender" in (action, best, chart_action):
+    if {"surrender", "no_surrender"} & {action, best, chart_action}:  # the surrender phase too
         found.add("surrender")
     return frozenset(found)
 

@@ -23,11 +23,19 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
+from game import labels
 from game.engine.cards import Card
+from game.engine.hands import is_natural
 from game.engine.round import Action
-from game.labels import ACTION_KEYS, ACTION_LABELS
+from game.labels import ACTION_KEYS
 from game.models import RoundRecord
-from game.table_view import SEVERITY_LABELS, card_view, round_view, variant_name
+from game.table_view import (
+    SEVERITY_LABELS,
+    card_view,
+    even_money_offered,
+    round_view,
+    variant_name,
+)
 from game.views import HtmxHttpRequest
 from trainer.review import replay as replays
 from trainer.review.forms import DRILL_PERIODS, LogFilterForm, StatsFilterForm, variant_choices
@@ -62,16 +70,19 @@ def cards_view(codes: list[str]) -> list[dict[str, Any]]:
     return [card_view(Card.parse(code)) for code in codes]
 
 
-def action_label(action: str) -> str:
-    """An action's button word in the active language ("" for none)."""
-    return str(ACTION_LABELS[Action(action)]) if action else ""
+def action_label(action: str, even_money: bool = False) -> str:
+    """An action's button word in the active language ("" for none); with ``even_money``
+    (the insurance decision of a natural) the even-money words."""
+    return labels.action_label(Action(action), even_money=even_money) if action else ""
 
 
-def evs_view(evs: dict[str, float], chosen: str, best: str) -> list[dict[str, Any]]:
+def evs_view(
+    evs: dict[str, float], chosen: str, best: str, even_money: bool = False
+) -> list[dict[str, Any]]:
     """Every action's EV (bets), best first."""
     return [
         {
-            "label": action_label(action),
+            "label": action_label(action, even_money),
             "ev": ev,
             "best": action == best,
             "chosen": action == chosen,
@@ -93,8 +104,8 @@ def mistake_view(entry: Entry) -> dict[str, Any]:
         "cards": cards_view(d.hand),
         "upcard": cards_view([d.upcard])[0],
         "insurance": d.insurance,
-        "chosen": action_label(d.action),
-        "best": action_label(d.best_action),
+        "chosen": action_label(d.action, d.even_money),
+        "best": action_label(d.best_action, d.even_money),
         "loss": d.loss,
         "severity": d.severity,
         "severity_label": SEVERITY_LABELS.get(d.severity, ""),
@@ -245,8 +256,8 @@ def decision(request: HttpRequest, pk: int) -> HttpResponse:
             "decision": found,
             "mistake": mistake_view(entry),
             "variant_name": variant_name(found.variant),
-            "evs": evs_view(found.evs, found.action, found.best_action),
-            "chart_action": action_label(found.chart_action),
+            "evs": evs_view(found.evs, found.action, found.best_action, found.even_money),
+            "chart_action": action_label(found.chart_action, found.even_money),
             "session_url": (
                 reverse("review:session", args=[found.source, found.session_table])
                 if found.source == "table" and found.session_table
@@ -284,18 +295,19 @@ def replay_context(replay: Replay) -> dict[str, Any]:
     actions = rnd.legal_actions()
     verdicts = []
     for v in replay.verdicts:
+        even_money = "insurance" in v["evs"] and is_natural([Card.parse(c) for c in v["hand"]])
         verdicts.append(
             {
                 "replayed": v.get("replayed", False),
-                "chosen": action_label(v["action"]),
-                "best": action_label(v["best"]),
+                "chosen": action_label(v["action"], even_money),
+                "best": action_label(v["best"], even_money),
                 "right": v["severity"] == "best",
                 "loss": v["loss"],
                 "severity": v["severity"],
                 "severity_label": SEVERITY_LABELS.get(v["severity"], ""),
                 "cards": " ".join(Card.parse(c).rank.label for c in v["hand"]),
                 "upcard": Card.parse(v["upcard"]).rank.label,
-                "evs": evs_view(v["evs"], v["action"], v["best"]),
+                "evs": evs_view(v["evs"], v["action"], v["best"], even_money),
             }
         )
     answer = next((v for v in verdicts if v["replayed"]), None)
@@ -311,11 +323,16 @@ def replay_context(replay: Replay) -> dict[str, Any]:
     return {
         "replay": replay,
         "original": original,
-        "original_chosen": action_label(original.action),
-        "original_best": action_label(original.best_action),
+        "original_chosen": action_label(original.action, original.even_money),
+        "original_best": action_label(original.best_action, original.even_money),
         "round": round_view(rnd, replay.human_seat, replay.seat_count),
         "actions": [
-            {"value": a.value, "label": ACTION_LABELS[a], "key": ACTION_KEYS[a]} for a in actions
+            {
+                "value": a.value,
+                "label": labels.action_label(a, even_money=even_money_offered(rnd)),
+                "key": ACTION_KEYS[a],
+            }
+            for a in actions
         ],
         "answer": answer,
         "latest": verdicts[-1] if verdicts and not verdicts[-1]["replayed"] else None,

@@ -108,8 +108,8 @@ SPECS: dict[str, tuple[Spec, ...]] = {
             READING,
             "surrender_closes",
             lambda r: _(
-                "The source ends surrender when the next card is dealt; this site ends it "
-                "when any player takes a card after the deal."
+                "The source ends surrender when the next card is dealt; this site offers it "
+                "to every player in turn before anyone draws, and play begins after that."
             ),
             "",
         ),

@@ -27,8 +27,9 @@ from django.utils.translation import pgettext
 from game.engine import banker
 from game.engine.cards import Card, Shoe, ShoeExhaustedError
 from game.engine.hands import hand_value, is_natural
-from game.engine.round import IllegalActionError, Outcome, Round, apply, deal
+from game.engine.round import IllegalActionError, Outcome, Round, deal
 from game.engine.rules import Rules
+from game.engine.scenario import apply_scripted
 from game.labels import BANKER_OUTCOME_LABELS, OUTCOME_LABELS
 from game.table_view import card_view
 from trainer.rulebook.facts import EXAMPLE_BET, chips, ratio, signed_chips
@@ -189,7 +190,7 @@ def _play(
     try:
         rnd = deal(rules, bets, _stack(rules, seats, dealer, player_draws, dealer_draws))
         for action in actions:
-            rnd = apply(rnd, action)
+            rnd = apply_scripted(rnd, action)  # early surrender: played on unless said
     except (IllegalActionError, ShoeExhaustedError):
         return None
     return rnd if rnd.is_over else None
@@ -207,7 +208,7 @@ def _round_hands(rnd: Round, labels: Sequence[str]) -> list[ExampleHand]:
                 natural=not hand.from_split,
                 outcome=hand.outcome.value if hand.outcome else None,
                 outcome_label=OUTCOME_LABELS[hand.outcome] if hand.outcome else None,
-                net=hand.net,
+                net=hand.bet_net,  # the insurance result has its own line (extra)
                 extra=_("insured %(chips)s") % {"chips": chips(hand.insurance)}
                 + f" ({signed_chips(hand.insurance_net)})"
                 if hand.insurance
@@ -234,7 +235,7 @@ def casino_examples(rules: Rules) -> dict[str, list[Example]]:
     add("payouts", _natural_vs_three_card_21(rules, you, other))
     add("payouts", _natural_push_example(rules, you))
     add("special", _insurance_example(rules, you))
-    add("special", _three_sevens_example(rules, you))
+    add("special", _three_sevens_example(rules, you, other))
     add("end", _bust_first_example(rules, you, other))
     add("end", _dealer_natural_example(rules, you))
     return out
@@ -360,12 +361,19 @@ def _insurance_example(rules: Rules, you: str) -> Example | None:
     return Example("insurance", _("Insurance against an ace"), _round_hands(rnd, [you]), caption)
 
 
-def _three_sevens_example(rules: Rules, you: str) -> Example | None:
+def _three_sevens_example(rules: Rules, you: str, other: str) -> Example | None:
     if rules.three_sevens_payout is None:
         return None
-    # Where the dealer does not peek, let the dealer turn up a natural after the sevens.
+    # Where the dealer does not peek, let the dealer turn up a natural after the sevens;
+    # another player stands on 18, so the dealer has a hand to play against and draws it.
     second = "9C" if rules.dealer_peeks else "AC"
-    rnd = _play(rules, [("7H", "7S")], ("KD", second), ["hit"], player_draws=["7D"])
+    rnd = _play(
+        rules,
+        [("7H", "7S"), ("TC", "8D")],
+        ("KD", second),
+        ["hit", "stand"],
+        player_draws=["7D"],
+    )
     if rnd is None or rnd.hands[0].outcome is not Outcome.THREE_SEVENS:
         return None
     hand = rnd.hands[0]
@@ -376,7 +384,7 @@ def _three_sevens_example(rules: Rules, you: str) -> Example | None:
         ) % {"net": chips(hand.net or 0)}
     else:
         caption = _("Three sevens are paid %(net)s at once.") % {"net": chips(hand.net or 0)}
-    return Example("three_sevens", _("Three sevens"), _round_hands(rnd, [you]), caption)
+    return Example("three_sevens", _("Three sevens"), _round_hands(rnd, [you, other]), caption)
 
 
 def _bust_first_example(rules: Rules, you: str, other: str) -> Example | None:

@@ -312,7 +312,10 @@ def casino_facts(rules: Rules) -> dict[str, list[Fact]]:
         add(
             "options",
             "surrender_closes",
-            _("Surrender is gone as soon as any player has taken a card after the deal."),
+            _(
+                "The dealer offers surrender to every player in turn before anyone draws a "
+                "card; once play begins it is gone."
+            ),
         )
 
     # The dealer's rule (round._play_dealer).
@@ -328,6 +331,12 @@ def casino_facts(rules: Rules) -> dict[str, list[Fact]]:
         _(
             "When every hand is already settled (bust, surrendered or a natural), the dealer "
             "shows the second card and draws no more."
+        )
+        if rules.dealer_hole_card
+        else _(
+            "When every hand is bust or surrendered and no insurance waits, the dealer takes "
+            "no second card. A natural still standing gets it only against an ace or a "
+            "ten-value upcard, to see whether the natural pushes."
         ),
     )
 

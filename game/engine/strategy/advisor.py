@@ -25,6 +25,10 @@ Two standards (the player's setting, issue 4): ``exact`` takes the composition-d
 best play of this very hand as the reference; ``chart`` the total-dependent basic strategy
 chart's play (``Chart.action_for``), which is what a person learns (a choice that beats the
 chart, a composition-dependent exception, loses nothing).
+
+The early-surrender phase (seed 001: offered to every seat before anyone draws) is graded as
+surrender against playing on: ``no_surrender`` is worth the best of the actions the hand will
+have in the players' turn (``surrender_phase_evs``).
 """
 
 from __future__ import annotations
@@ -34,11 +38,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from game.engine.round import INSURANCE_DECISIONS, Action, Phase, Round
+from game.engine.round import (
+    INSURANCE_DECISIONS,
+    Action,
+    Phase,
+    Round,
+    actions_if_played_on,
+)
 from game.engine.rules import Rules
 from game.engine.strategy.chart import Chart
 from game.engine.strategy.composition import CardLike, full_shoe, remove_cards
-from game.engine.strategy.ev import EVCache, hand_evs, insurance_ev
+from game.engine.strategy.ev import EVCache, HandEVs, hand_evs, insurance_ev
 
 Standard = Literal["exact", "chart"]
 STANDARDS: tuple[Standard, ...] = ("exact", "chart")
@@ -172,6 +182,25 @@ class Grade:
         return is_correct(self.severity)
 
 
+def surrender_phase_evs(values: HandEVs, play_on: Collection[Action]) -> dict[Action, float]:
+    """The two answers of the early-surrender phase, units of the initial bet: SURRENDER
+    (-0.5) and NO_SURRENDER, the best EV among ``play_on`` (the actions the hand will have
+    in the players' turn; surrender is not among them). Where the EVs are conditioned on no
+    dealer natural (a peek game), the phase comes before the peek, so playing on is worth
+    -p + (1 - p) * best, p the chance of a dealer natural (as ``game_ev`` weighs it).
+
+    Raises ValueError when none of ``play_on`` is valued."""
+    played = [v for a, v in values.values().items() if a in play_on and a is not Action.SURRENDER]
+    if not played:
+        raise ValueError("no action to play on with is valued")
+    best = max(played)
+    if values.conditioned:
+        q = values.natural_probability
+        best = -q + (1.0 - q) * best
+    give_up = values.surrender if values.surrender is not None else -0.5
+    return {Action.SURRENDER: give_up, Action.NO_SURRENDER: best}
+
+
 def grade(
     rnd: Round,
     action: Action | str,
@@ -186,13 +215,17 @@ def grade(
     ``offered`` to the person (legal and affordable: ``round.affordable_actions``; default
     every legal action, for chips without limit).
 
-    Returns None when no hand is to act or ``action`` is not offered now (nothing to grade).
+    In the early-surrender phase the answer is graded as surrender against the best play of
+    the hand's players' turn (``surrender_phase_evs``).
+
+        Returns None when no hand is to act or ``action`` is not offered now (nothing to grade).
     Raises StrategyError for the banker game, ValueError for "chart" without a chart.
     """
     hand = rnd.active_hand
     if hand is None:
         return None
     legal = rnd.legal_actions()
+    surrender_phase = rnd.phase is Phase.SURRENDER
     return grade_decision(
         hand.cards,
         rnd.upcard,
@@ -205,6 +238,7 @@ def grade(
         cache=cache,
         chart=chart,
         standard=standard,
+        play_on=actions_if_played_on(rnd) if surrender_phase else None,
     )
 
 
@@ -221,15 +255,18 @@ def grade_decision(
     cache: EVCache | None = None,
     chart: Chart | None = None,
     standard: Standard = "exact",
+    play_on: Collection[Action] | None = None,
 ) -> Grade | None:
     """Grade ``action`` for the hand ``cards`` against ``upcard`` when ``legal`` are the
     actions offered (allowed by the rules and affordable; the insurance decision when
-    ``insurance``), without a Round: what the drills use. EVs come from ``hand_evs`` on
-    ``rules.decks`` decks minus the hand and the upcard (units of the initial bet;
-    insurance: the EV the half-bet insurance adds); only offered actions are valued, so the
-    reference play, the chart's play and the loss are all among them; ``judge`` decides.
-    ``hands``: how many hands the seat holds, this one included (``hand_evs``: a split
-    hand that is a pair is valued for a resplit with the room left).
+    ``insurance``; the early-surrender phase when ``play_on`` is given: the actions the hand
+    will have if it plays on), without a Round: what the drills use. EVs come from
+    ``hand_evs`` on ``rules.decks`` decks minus the hand and the upcard (units of the initial
+    bet; insurance: the EV the half-bet insurance adds; the surrender phase:
+    ``surrender_phase_evs``); only offered actions are valued, so the reference play, the
+    chart's play and the loss are all among them; ``judge`` decides. ``hands``: how many
+    hands the seat holds, this one included (``hand_evs``: a split hand that is a pair is
+    valued for a resplit with the room left).
 
     Returns None when ``action`` is not offered or not valued. Raises StrategyError for the
     banker game, ValueError for an unknown standard or "chart" without a chart.
@@ -247,6 +284,9 @@ def grade_decision(
         per_unit = float(insurance_ev(unseen))
         evs = {Action.INSURANCE: per_unit / 2, Action.NO_INSURANCE: 0.0}
         evs = {a: v for a, v in evs.items() if a in INSURANCE_DECISIONS and a in legal}
+    elif play_on is not None:
+        values = hand_evs(cards, upcard, rules, from_split=from_split, cache=cache)
+        evs = {a: v for a, v in surrender_phase_evs(values, play_on).items() if a in legal}
     else:
         values = hand_evs(
             cards,
@@ -261,7 +301,10 @@ def grade_decision(
     if action not in evs:  # a legal action the EV engine does not value: nothing to grade
         return None
     chart_action = None
-    if chart is not None:
+    if chart is not None and play_on is not None:
+        play = chart.action_for(cards, upcard, [*play_on, Action.SURRENDER])
+        chart_action = Action.SURRENDER if play is Action.SURRENDER else Action.NO_SURRENDER
+    elif chart is not None:
         chart_action = chart.action_for(cards, upcard, evs.keys())
     verdict = judge(evs, action, standard=standard, chart_action=chart_action)
     return Grade(

@@ -26,7 +26,8 @@ from fractions import Fraction
 
 from game.engine.cards import Card
 from game.engine.players import seen_before
-from game.engine.round import INSURANCE_DECISIONS, Action, Phase, Round
+from game.engine.round import INSURANCE_DECISIONS, Action, Phase, Round, actions_if_played_on
+from game.engine.strategy.advisor import surrender_phase_evs
 from game.engine.strategy.composition import Composition, full_shoe, remove_cards
 from game.engine.strategy.ev import EVCache, HandEVs, StrategyError, hand_evs, insurance_ev
 
@@ -97,8 +98,10 @@ def counter_decision(
     left: ``round.affordable_actions``; default every legal action). A counter who cannot
     pay for a split or a double is advised among the rest, as the advisor grades.
     In the insurance phase: {INSURANCE: the EV the half-bet insurance adds (units of the
-    initial bet), NO_INSURANCE: 0}; else the hand's actions from ``counter_evs``. Ties go
-    to the earlier action (hit, stand, double, split, surrender).
+    initial bet), NO_INSURANCE: 0}; in the early-surrender phase: {SURRENDER: -0.5,
+    NO_SURRENDER: the best play on} (advisor ``surrender_phase_evs``); else the hand's
+    actions from ``counter_evs`` that are legal now. Ties go to the earlier action (hit,
+    stand, double, split, surrender).
 
     Raises ValueError when no decision is to be made, StrategyError for the banker game.
     """
@@ -111,6 +114,9 @@ def counter_decision(
         per_unit = float(counter_insurance_ev(rnd, seen=seen))
         evs = {Action.INSURANCE: per_unit / 2, Action.NO_INSURANCE: 0.0}
         evs = {a: v for a, v in evs.items() if a in INSURANCE_DECISIONS and a in legal}
+    elif rnd.phase is Phase.SURRENDER:
+        values = counter_evs(rnd, seen=seen, cache=cache)
+        evs = surrender_phase_evs(values, actions_if_played_on(rnd))
     else:
         valued = counter_evs(rnd, seen=seen, cache=cache, with_split=Action.SPLIT in legal).values()
         evs = {a: v for a, v in valued.items() if a in legal}
