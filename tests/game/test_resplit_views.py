@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from game import strategy_store
 from game.engine.rules import Rules
 from game.models import RuleSet
 from tests.factories import TableSessionFactory
@@ -64,6 +65,7 @@ def test_standing_on_eights_after_a_split_is_graded_against_the_resplit() -> Non
 
 def test_aces_resplit_with_hitting_split_aces_are_advised_and_graded() -> None:
     ruleset = RuleSet.save_rules(RSA_HSA, "european")
+    strategy_store.precompute(RSA_HSA)  # as the background analysis would have by now
     table, client, html = split_once(ACES_V_T, variant=f"custom-{ruleset.id}")
     assert action_buttons(html) == ["hit", "stand", "double", "split"]
     advice = counter_advice(client, table)

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.test import Client
 
+from game import strategy_store
 from game.engine.rules import find_rules
 from game.models import RuleSet, StrategyResult, TableSession
 
@@ -61,7 +62,11 @@ def row_counts() -> dict[str, int]:
 
 @pytest.fixture
 def ruleset() -> RuleSet:
-    return RuleSet.save_rules(replace(find_rules("european"), decks=2), "european")
+    """A custom rule set whose analysis is stored, as it is soon after its creation (a
+    rule set still unanalysed is queued for analysis by any visit: that write is wanted)."""
+    rules = replace(find_rules("european"), decks=2)
+    strategy_store.precompute(rules)
+    return RuleSet.save_rules(rules, "european")
 
 
 @pytest.mark.parametrize("page", PAGES)
