@@ -117,8 +117,8 @@ def seats_view(rnd: Round, human_seat: int, seat_count: int) -> list[dict[str, A
 
 
 def round_view(rnd: Round, human_seat: int = 0, seat_count: int = 1) -> dict[str, Any]:
-    """The dealer's visible cards (and how many are face down), the seats and the person's
-    net."""
+    """The dealer's visible cards (and how many are face down), the seats, the person's
+    net, and whether the shoe ran out and the discards were shuffled in this round."""
     return {
         "seats": seats_view(rnd, human_seat, seat_count),
         "multi_seat": seat_count > 1,
@@ -133,6 +133,8 @@ def round_view(rnd: Round, human_seat: int = 0, seat_count: int = 1) -> dict[str
         "even_money_offered": even_money_offered(rnd),
         "surrender_offered": rnd.phase is Phase.SURRENDER,
         "net": to_decimal(rnd.seat_net(human_seat)) if rnd.is_over else None,
+        # The shoe ran out in this round and the dealer shuffled the discards (cards.py).
+        "reshuffled": rnd.shoe.reshuffled_in_round,
     }
 
 

@@ -9,11 +9,17 @@ the next round (seed 004: "6 standard decks, shuffled by the server").
 The shoe is an immutable value: ``draw`` returns the card and a new shoe, so a round that
 holds a shoe is a value too and serializes with it. Every card dealt comes from the shoe's
 order and the position only moves forward, so no card is dealt twice.
+
+A shoe that runs out in the middle of a round (one deck at a full table, or a streak of
+hits after the cut card) does what a casino dealer does: the discards (the cards of the
+rounds finished since the shuffle, not the cards on the table) are shuffled into a new shoe
+and the round goes on; the whole shoe is shuffled again before the next round.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -146,7 +152,12 @@ class Shoe:
     - ``position``: index of the next card to deal; cards before it have been dealt.
     - ``cut``: the cut card sits before ``cards[cut]``; once ``position >= cut`` the shoe
       ``needs_shuffle`` and the table reshuffles before the next round.
-    - ``stacked``: True for a scripted shoe (tests, scenarios); it is never reshuffled.
+    - ``stacked``: True for a scripted shoe (tests, scenarios); it is never reshuffled
+      between rounds.
+    - ``round_start``: the position of the current round's first card (``start_round``),
+      None for a shoe not dealing a round; the cards before it are the discards.
+    - ``carried``: cards on the table in the current round that came from the shoe before
+      a mid-round reshuffle (empty otherwise).
     """
 
     cards: tuple[Card, ...]
@@ -154,6 +165,8 @@ class Shoe:
     cut: int = 0
     stacked: bool = False
     decks: int = field(default=0)
+    round_start: int | None = None
+    carried: tuple[Card, ...] = ()
 
     @classmethod
     def shuffled(cls, decks: int, penetration: float = 0.75, rng: Any = None) -> Shoe:
@@ -226,11 +239,65 @@ class Shoe:
         """True once the cut card has come out (never for a stacked shoe)."""
         return not self.stacked and self.position >= self.cut
 
-    def draw(self) -> tuple[Card, Shoe]:
-        """The next card and the shoe without it. Raises ShoeExhaustedError when empty."""
-        if self.position >= len(self.cards):
+    @property
+    def on_table(self) -> tuple[Card, ...]:
+        """The cards dealt in the current round (carried over a mid-round reshuffle
+        included); () for a shoe not dealing a round."""
+        if self.round_start is None:
+            return ()
+        return (*self.carried, *self.cards[self.round_start : self.position])
+
+    @property
+    def reshuffled_in_round(self) -> bool:
+        """True when the shoe ran out in the current round and the discards were shuffled."""
+        return bool(self.carried)
+
+    def start_round(self) -> Shoe:
+        """This shoe with a round starting at the next card: every card dealt so far is a
+        discard (``reshuffle_discards`` may shuffle them back in if the round runs out)."""
+        return replace(self, round_start=self.position, carried=())
+
+    def draw(self, rng: Any = None) -> tuple[Card, Shoe]:
+        """The next card and the shoe without it.
+
+        An empty shoe dealing a round first reshuffles (``reshuffle_discards``, with ``rng``,
+        default a CSPRNG). Raises ShoeExhaustedError when the shoe is empty and not dealing a
+        round, or a scripted shoe is empty with no discards (a script too short)."""
+        shoe = self
+        if shoe.position >= len(shoe.cards):
+            shoe = shoe.reshuffle_discards(rng)
+        return shoe.cards[shoe.position], replace(shoe, position=shoe.position + 1)
+
+    def reshuffle_discards(self, rng: Any = None) -> Shoe:
+        """The new shoe of an empty shoe in the middle of a round: its discards (the cards
+        dealt before ``round_start``) shuffled with ``rng`` (default a CSPRNG); the cards on
+        the table stay out and are remembered in ``carried``. The new shoe's cut card is at
+        its start, so the table shuffles a whole new shoe before the next round.
+
+        Without discards (the round began the shoe and took every card: a real shoe only),
+        the dealer opens new decks: ``decks`` decks less the cards on the table, or whole
+        new decks when the table holds them all. Raises ShoeExhaustedError for a shoe not
+        dealing a round, and for a scripted shoe with no discards."""
+        if self.round_start is None:
             raise ShoeExhaustedError("the shoe has no cards left")
-        return self.cards[self.position], replace(self, position=self.position + 1)
+        rng = rng or secrets.SystemRandom()
+        on_table = self.on_table
+        pool = list(self.cards[: self.round_start])
+        if not pool:
+            if self.stacked:
+                raise ShoeExhaustedError("the scripted shoe has no cards left")
+            new_decks = standard_deck() * max(self.decks, 1)
+            pool = list((Counter(new_decks) - Counter(on_table)).elements()) or new_decks
+        rng.shuffle(pool)
+        return Shoe(
+            cards=tuple(pool),
+            position=0,
+            cut=0,
+            stacked=False,
+            decks=self.decks,
+            round_start=0,
+            carried=on_table,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; ``Shoe.from_json`` reverses it."""
@@ -240,20 +307,28 @@ class Shoe:
             "cut": self.cut,
             "stacked": self.stacked,
             "decks": self.decks,
+            "round_start": self.round_start,
+            "carried": "".join(c.code for c in self.carried),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Shoe:
         """Rebuild a shoe from ``to_json`` output. Raises CardParseError or KeyError."""
-        codes = data["cards"]
-        cards = tuple(
-            _BY_CODE.get(codes[i : i + 2]) or Card.parse(codes[i : i + 2])
-            for i in range(0, len(codes), 2)
-        )
+        round_start = data.get("round_start")  # absent in shoes stored before it existed
         return cls(
-            cards=cards,
+            cards=_parse_codes(data["cards"]),
             position=int(data["position"]),
             cut=int(data["cut"]),
             stacked=bool(data["stacked"]),
             decks=int(data.get("decks", 0)),
+            round_start=None if round_start is None else int(round_start),
+            carried=_parse_codes(data.get("carried", "")),
         )
+
+
+def _parse_codes(codes: str) -> tuple[Card, ...]:
+    """Cards from their codes written one after another ("QHTS5C")."""
+    return tuple(
+        _BY_CODE.get(codes[i : i + 2]) or Card.parse(codes[i : i + 2])
+        for i in range(0, len(codes), 2)
+    )

@@ -323,8 +323,11 @@ def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Roun
     001), before the peek and before any hand draws. A peeking dealer with a ten-value
     upcard (or an ace, once insurance is decided) checks the hole card and a natural ends the round.
 
+    The shoe marks where the round starts (``Shoe.start_round``): should it run out during
+    the round, its discards are shuffled into a new shoe and the round goes on (cards.py).
+
     Raises InvalidBetError for no bets or a bet that is not a positive number, and
-    ShoeExhaustedError if the shoe runs out.
+    ShoeExhaustedError if a scripted shoe runs out with no discards.
     """
     if not bets:
         raise InvalidBetError("a round needs at least one bet")
@@ -338,6 +341,7 @@ def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Roun
             raise InvalidBetError("a bet must be more than zero")
         stakes.append(stake)
 
+    shoe = shoe.start_round()
     first: list[Card] = []
     second: list[Card] = []
     for _ in stakes:
