@@ -1,0 +1,95 @@
+"""One deck at a full table (issue 10): the shoe runs out in the middle of rounds, the
+dealer shuffles the discards and plays on. Through the views, many rounds: never a 500,
+never a table without an action or a deal, and no response shows a card of the shoe before
+it is dealt face up."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from game.engine.cards import Card, Shoe
+from game.engine.rules import EUROPEAN
+from game.models import RuleSet, TableSession
+from tests.factories import TableSessionFactory
+from tests.game.test_views import action_buttons, client_for, fresh, hx_act, hx_deal, text
+
+pytestmark = pytest.mark.django_db
+
+ROUNDS = 25
+
+
+def data_card(card: Card) -> str:
+    """How templates/game/card.html names a face-up card."""
+    return f'data-card="{card.rank.label}{card.suit.value}"'
+
+
+def not_yet_face_up(table: TableSession) -> list[Card]:
+    """The live shoe's undealt cards and, while it is down, the hole card (one deck: every
+    card is unique, so none of them may be on any page)."""
+    rnd = table.round
+    if table.round_in_play:
+        return [*rnd.shoe.cards[rnd.shoe.position :], *rnd.dealer[len(rnd.dealer_visible) :]]
+    shoe = Shoe.from_json(table.shoe_state)
+    return list(shoe.cards[shoe.position :])
+
+
+def check_response(response, table: TableSession) -> str:
+    assert response.status_code == 200
+    html = text(response)
+    assert "message error" not in html, re.findall(r'message error">([^<]*)<', html)
+    table = fresh(table)
+    for card in not_yet_face_up(table):
+        assert data_card(card) not in html, f"{card} shown before it was dealt"
+    if table.round_in_play:
+        assert action_buttons(html), "a round in play with no action offered"
+    else:
+        assert 'name="bet"' in html, "a settled round with no deal offered"
+    return html
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        # 16 cards left, no fewer than the 13 the cut card leaves, so the table deals from
+        # the shoe: seven hands and the dealer take all 16, the first hit empties it.
+        pytest.param(36, id="runs-out-at-the-first-hit"),
+        # 14 left: the deal itself runs the shoe out.
+        pytest.param(38, id="runs-out-in-the-deal"),
+    ],
+)
+def test_one_deck_seven_seats_plays_many_rounds_through_empty_shoes(position) -> None:
+    ruleset = RuleSet.save_rules(EUROPEAN.with_overrides({"decks": 1}), "european")
+    shoe = Shoe.shuffled(1, 0.75, rng=random.Random(position))
+    shoe = Shoe(cards=shoe.cards, position=position, cut=shoe.cut, decks=1)
+    table = TableSessionFactory(
+        variant=ruleset.variant,
+        seat_count=7,
+        human_seat=3,
+        ai_level="easy",
+        shoe_state=shoe.to_json(),
+    )
+    client = client_for(table)
+    choose = random.Random(2024)
+    reshuffled = []
+    for _ in range(ROUNDS):
+        html = check_response(hx_deal(client, table, bet="5"), table)
+        steps = 0
+        while fresh(table).round_in_play:
+            # Mostly hits: long hitting streaks run the shoe down.
+            offered = action_buttons(html)
+            action = "hit" if "hit" in offered and choose.random() < 0.7 else choose.choice(offered)
+            html = check_response(hx_act(client, table, action), table)
+            steps += 1
+            assert steps < 60
+        reshuffled.append('data-testid="reshuffle-note"' in html)
+        rnd = fresh(table).round
+        # The settled round's cards: none twice (one deck), the carried ones included.
+        held = [c for h in rnd.hands for c in h.cards] + list(rnd.dealer)
+        assert len(set(held)) == len(held)
+    table = fresh(table)
+    assert table.rounds_played == ROUNDS
+    assert reshuffled[0]  # the scripted first round (its cards and choices are fixed)
+    assert table.bankroll == 1000 + sum(r.net for r in table.records.all())
