@@ -300,16 +300,20 @@ class Shoe:
         )
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict; ``Shoe.from_json`` reverses it."""
-        return {
+        """A JSON-ready dict; ``Shoe.from_json`` reverses it. ``round_start`` and ``carried``
+        are written only when set (a shoe dealing a round)."""
+        data: dict[str, Any] = {
             "cards": "".join(c.code for c in self.cards),
             "position": self.position,
             "cut": self.cut,
             "stacked": self.stacked,
             "decks": self.decks,
-            "round_start": self.round_start,
-            "carried": "".join(c.code for c in self.carried),
         }
+        if self.round_start is not None:
+            data["round_start"] = self.round_start
+        if self.carried:
+            data["carried"] = "".join(c.code for c in self.carried)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Shoe:
