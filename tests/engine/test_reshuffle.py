@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -116,3 +117,17 @@ def test_shoe_json_keeps_the_round_start_and_the_carried_cards_and_reads_old_sho
     assert Shoe.from_json(json.loads(json.dumps(shoe.to_json()))) == shoe
     old = {"cards": "2S3S", "position": 1, "cut": 2, "stacked": True, "decks": 0}
     assert Shoe.from_json(old) == Shoe(cards=cards("2S", "3S"), position=1, cut=2, stacked=True)
+
+
+def test_a_replay_rebuilds_a_round_whose_shoe_ran_out_from_the_cards_it_kept() -> None:
+    """The record of a round that reshuffled mid-way keeps its dealt cards (carried ones
+    too), so a replay deals exactly that round's cards in their order."""
+    from trainer.review.replay import recorded_cards
+
+    first = apply(deal(EUROPEAN, [10], Shoe.stacked_from([*ROUND_1, *ROUND_2])), "stand")
+    rnd = apply(apply(deal(EUROPEAN, [10], first.shoe), Action.HIT), Action.STAND)
+    kept = replace(rnd, shoe=rnd.shoe.dealt_part())  # what a RoundRecord stores
+    dealt = recorded_cards(kept)
+    assert dealt[:4] == cards(*ROUND_2)
+    assert dealt == (*rnd.shoe.carried, *rnd.shoe.cards[: rnd.shoe.position])
+    assert Counter(dealt) == Counter(on_table(rnd))

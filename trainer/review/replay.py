@@ -65,11 +65,15 @@ def recorded_cards(settled: Round) -> tuple[Card, ...]:
     Raises ReplayError (translated) when the shoe does not hold them: too few cards dealt,
     or cards that are not the round's (a round whose shoe changed during it).
     """
-    end = settled.shoe.position
-    start = end - cards_in_round(settled)
-    if start < 0:
-        raise ReplayError(_("This round cannot be rebuilt from its shoe."))
-    cards = settled.shoe.cards[start:end]
+    if settled.shoe.round_start is not None:
+        # The shoe kept the round's cards, those dealt before a mid-round reshuffle too.
+        cards = settled.shoe.on_table
+    else:
+        end = settled.shoe.position
+        start = end - cards_in_round(settled)
+        if start < 0:
+            raise ReplayError(_("This round cannot be rebuilt from its shoe."))
+        cards = settled.shoe.cards[start:end]
     on_table = [*(c for h in settled.hands for c in h.cards), *settled.dealer]
     if Counter(cards) != Counter(on_table):
         raise ReplayError(_("This round cannot be rebuilt from its shoe."))
