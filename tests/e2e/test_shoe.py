@@ -14,18 +14,19 @@ from game.engine.cards import Shoe
 from game.engine.rules import EUROPEAN
 from game.models import RuleSet, TableSession
 from tests.e2e.htmx import wait_until_idle
+from tests.e2e.tables import open_table
 from tests.e2e.test_table import TIMEOUT, deal_by_click, screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_shoe_runs_out_mid_round_and_the_dealer_shuffles_the_discards(
-    live_server, page
+    live_server, page, analysed
 ) -> None:
     ruleset = RuleSet.save_rules(EUROPEAN.with_overrides({"decks": 1}), "european")
+    analysed(ruleset.rules)
     shuffled = Shoe.shuffled(1, 0.75, rng=random.Random(36))
-    page.goto(f"{live_server.url}/ru/table/")
-    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    public_id = open_table(page, live_server.url, "ru")
     TableSession.objects.filter(public_id=public_id).update(
         variant=ruleset.variant,
         seat_count=7,

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from game.models import TableSession
 from tests.e2e.htmx import wait_until_idle
+from tests.e2e.tables import open_table
 from tests.e2e.test_table import TIMEOUT, deal_by_click, screenshot, version, wait_for_new_version
 from tests.factories import stacked_shoe
 from tests.game.test_stakes import ELEVEN_V_TEN, SIXTEEN_V_ACE
@@ -19,8 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def croatian_table(page: Page, url: str, lang: str, bankroll: int, cards: list[str]) -> None:
-    page.goto(f"{url}/{lang}/table/")
-    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    public_id = open_table(page, url, lang)
     TableSession.objects.filter(public_id=public_id).update(
         variant="croatian",
         bankroll=Decimal(bankroll),
@@ -53,6 +53,7 @@ def test_emptied_double_amount_is_refused_inline_then_a_smaller_double_plays(
     live_server, page
 ) -> None:
     croatian_table(page, live_server.url, "en", 15, ELEVEN_V_TEN)
+    act(page, "no_surrender")  # the Croatian surrender phase comes first
     amount = page.locator('input[name="amount"]')
     expect(amount).to_have_value("5")  # the field offers what the chips left cover
     wait_until_idle(page)

@@ -60,8 +60,9 @@ def check_response(response, table: TableSession) -> str:
         pytest.param(38, id="runs-out-in-the-deal"),
     ],
 )
-def test_one_deck_seven_seats_plays_many_rounds_through_empty_shoes(position) -> None:
+def test_one_deck_seven_seats_plays_many_rounds_through_empty_shoes(position, analysed) -> None:
     ruleset = RuleSet.save_rules(EUROPEAN.with_overrides({"decks": 1}), "european")
+    analysed(ruleset.rules)
     shoe = Shoe.shuffled(1, 0.75, rng=random.Random(position))
     shoe = Shoe(cards=shoe.cards, position=position, cut=shoe.cut, decks=1)
     table = TableSessionFactory(

@@ -55,6 +55,7 @@ def test_double_with_no_amount_is_the_full_double_and_refused_when_unaffordable(
     table = TableSessionFactory(variant="croatian", stacked=ELEVEN_V_TEN, bankroll=Decimal(15))
     client = client_for(table)
     hx_deal(client, table, bet="10")
+    post_act(client, table, {"action": "no_surrender"})  # Croatian: the surrender phase
     assert "double" in action_buttons(text(client.get(f"/en/table/{table.public_id}/")))
     before = snapshot(table)
     data = {"action": "double"} if amount is None else {"action": "double", "amount": amount}
@@ -76,6 +77,7 @@ def test_double_with_no_amount_doubles_the_bet_when_affordable() -> None:
     table = TableSessionFactory(variant="croatian", stacked=ELEVEN_V_TEN, bankroll=Decimal(20))
     client = client_for(table)
     hx_deal(client, table, bet="10")
+    post_act(client, table, {"action": "no_surrender"})
     html = text(post_act(client, table, {"action": "double", "amount": ""}))
     assert error(html) is None
     assert fresh(table).round.hands[0].bet == 20
@@ -115,6 +117,7 @@ def test_message_in_the_persons_language() -> None:
     table = TableSessionFactory(variant="croatian", stacked=ELEVEN_V_TEN, bankroll=Decimal(15))
     client = client_for(table)
     hx_deal(client, table, bet="10")
+    post_act(client, table, {"action": "no_surrender"})
     html = text(post_act(client, table, {"action": "double", "amount": ""}, lang="hr"))
     assert error(html) == (
         "Nemate dovoljno žetona za puni iznos od 10: ostalo Vam je 5. Unesite manji iznos."
