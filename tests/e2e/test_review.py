@@ -13,7 +13,6 @@ import pytest
 from django.template.defaultfilters import floatformat
 from playwright.sync_api import Page, expect
 
-from game import strategy_store
 from game.engine.rules import find_rules
 from game.engine.strategy.ev import hand_evs
 from game.models import GradedDecision, RuleSet, TableSession
@@ -189,13 +188,12 @@ ONE_DECK_LIVE = ["4C", "2D", "3D", "6H", "2C", "TS"] * 8
 
 
 def test_a_replay_played_past_its_recorded_cards_shows_none_of_the_tables(
-    live_server, page: Page
+    live_server, page: Page, analysed
 ) -> None:
     rules = replace(find_rules("european"), decks=1)
     ruleset = RuleSet.save_rules(rules, base="european")
-    strategy_store.chart_for(rules)  # stored before the server grades with it
-    page.goto(f"{live_server.url}/en/table/")
-    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    analysed(rules)  # stored before the server grades with it, as the background task does
+    public_id = open_table(page, live_server.url)
     TableSession.objects.filter(public_id=public_id).update(
         variant=ruleset.variant, shoe_state=stacked_shoe([*ONE_DECK_ROUND, *ONE_DECK_LIVE])
     )

@@ -241,8 +241,7 @@ def test_croatian_surrender_phase_by_keys_in_seat_3(live_server, page) -> None:
     """Seed 001: surrender is offered to every seat before anyone draws. AI 1 holds 12 (the
     easy level hits it), AI 2 18; you hold 16 in seat 3 against a 9: R surrenders before AI 1
     draws its 5; the dealer's 8 makes 17."""
-    page.goto(live_server.url + "/hr/table/")
-    public_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    public_id = open_table(page, live_server.url, "hr")
     TableSession.objects.filter(public_id=public_id).update(
         variant="croatian",
         seat_count=3,
