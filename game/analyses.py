@@ -23,7 +23,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.tasks import TaskResultStatus, task
 from django.utils import timezone
@@ -193,14 +193,33 @@ def start_analysis(rules: Rules, visitor: uuid.UUID) -> AnalysisState:
     costs nothing to make, so the second bound keeps the queue finite). Rules already
     analysed, or queued by anyone, are never refused."""
     rules_id = RuleSet.id_for(rules)
-    if not strategy_store.is_analysed(rules):
+    if strategy_store.is_analysed(rules):
+        return analysis_state(rules, visitor)
+    # Counting and queueing are one step for all starters at once: posts that arrive together
+    # would otherwise each count the same pending analyses and all pass the bound.
+    with transaction.atomic():
+        _lock_the_queue()
         queued = Analysis.objects.filter(_pending(), rules_id=rules_id).exists()
         limit = settings.MAX_PENDING_ANALYSES
         if not queued and pending_count(visitor) >= limit:
             raise TooManyAnalyses(limit)
         if not queued and pending_count() >= settings.MAX_QUEUED_ANALYSES:
             raise TooManyAnalyses(limit, busy=True)
-    return analysis_state(rules, visitor)
+        return analysis_state(rules, visitor)
+
+
+# Any fixed 64-bit key: PostgreSQL's advisory locks are named by a number.
+_QUEUE_LOCK = 0x6A61_6E61_6C79_7365
+
+
+def _lock_the_queue() -> None:
+    """Serialise the callers of ``start_analysis`` until the end of the transaction. On
+    PostgreSQL an advisory transaction lock; SQLite (``transaction_mode`` IMMEDIATE, in
+    settings) already holds its database-wide write lock from the start of the
+    transaction. Creating a rule set is rare, so one lock for everyone costs nothing."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_QUEUE_LOCK])
 
 
 def retry_analysis(rules_id: str) -> AnalysisState | None:

@@ -8,22 +8,13 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
 from game.analyses import AnalysisState, analysis_state, retry_analysis
 from game.models import Analysis
 from game.views import HtmxHttpRequest
-
-
-def safe_next(request: HttpRequest, target: str | None) -> str:
-    """``target`` when it is a path or URL of this site, else the table page."""
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return reverse("game:home")
+from trainer.redirects import safe_next
 
 
 def progress_context(request: HttpRequest, state: AnalysisState | None) -> dict[str, Any]:
@@ -45,7 +36,7 @@ def analysis_status(request: HtmxHttpRequest, rules_id: str) -> HttpResponse:
     if analysis is None:
         raise Http404("no such analysis")
     state = analysis_state(analysis.rules)
-    target = safe_next(request, request.GET.get("next"))
+    target = safe_next(request, reverse("game:home"))
     if state.ready:
         return HttpResponseClientRefresh() if request.htmx else redirect(target)
     context = {"analysis": state, "analysis_next": target}
@@ -59,7 +50,7 @@ def analysis_retry(request: HtmxHttpRequest, rules_id: str) -> HttpResponse:
     state = retry_analysis(rules_id)
     if state is None:
         raise Http404("no such analysis")
-    target = safe_next(request, request.POST.get("next"))
+    target = safe_next(request, reverse("game:home"))
     if not request.htmx:
         return redirect(target)
     if state.ready:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.management import call_command
 from django.db import connection
 from django.tasks import TaskResultStatus
@@ -312,3 +313,40 @@ def test_simultaneous_page_views_on_postgresql_queue_one_task(engine_forbidden) 
     assert statuses == [200] * 6
     assert analysis_tasks() == 1
     assert Analysis.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    "postgres" not in os.environ.get("DATABASE_URL", ""),
+    reason="SQLite serialises every write transaction: the race needs PostgreSQL",
+)
+def test_simultaneous_new_rule_sets_of_one_visitor_keep_the_bound(engine_forbidden) -> None:
+    """Eight rule sets posted at once by one visitor: the bound (3) holds, the rest are
+    refused with its message and nothing of theirs is saved."""
+    visitor = uuid.uuid4()
+    owner = Client()
+    session = owner.session
+    session["visitor"] = str(visitor)
+    session.save()
+    cookie = owner.cookies[django_settings.SESSION_COOKIE_NAME].value
+    start = threading.Barrier(8)
+    statuses: list[int] = []
+
+    def post(decks: int) -> None:
+        client = Client()
+        client.cookies[django_settings.SESSION_COOKIE_NAME] = cookie
+        try:
+            start.wait()
+            statuses.append(post_rules(client, form_data("european", decks=str(decks))).status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=post, args=(decks,)) for decks in range(1, 9)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [200] * 5 + [302] * 3
+    assert analyses.pending_count(visitor) == 3
+    assert Analysis.objects.filter(visitor=visitor).count() == 3
+    assert RuleSet.objects.count() == 3

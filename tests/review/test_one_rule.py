@@ -121,6 +121,9 @@ def test_the_threshold_is_the_same_in_every_place(loss: float, correct: bool) ->
     page = client.get(f"/en/table/{table.public_id}/").content.decode()
     assert ("counted as correct" in flag(page)) is correct
     assert flag(page).startswith("Close call" if correct else "Inaccuracy")
+    # The decision's own page says a close call counted as correct.
+    detail = client.get(f"/en/review/decisions/{decision.pk}/").content.decode()
+    assert ("Less than 0.001 of the bet: counted as correct." in detail) is correct
     # The review's mistakes and its filter by grade.
     review = client.get("/en/review/").content.decode()
     assert decision_ids(review) == ([] if correct else [decision.pk])
@@ -172,3 +175,28 @@ def test_stored_grades_are_regraded_by_the_one_rule() -> None:
     ]
     answer.question.refresh_from_db()
     assert answer.question.correct is True
+
+
+# European: you 10,2 against the dealer's 4 (hole 8); standing is a close call (the exact
+# play hits by 0.00076 of a bet); the dealer's 12 draws 5 and 9 and busts.
+TEN_TWO_V_FOUR = ["TS", "4D", "2H", "8C", "5D", "9S", *["3S"] * 20]
+
+
+def test_a_replayed_close_call_is_counted_correct_and_says_so() -> None:
+    table = TableSessionFactory(stacked=TEN_TWO_V_FOUR)
+    client = table_client(table)
+    hx_deal(client, table, bet="10")
+    hx_act(client, table, "stand")
+    decision = GradedDecision.objects.get()
+    assert (decision.severity, decision.best_action) == ("close", "hit")
+    response = client.post(f"/en/review/decisions/{decision.pk}/replay/")
+    page = client.get(response["Location"]).content.decode()
+    replay_version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    client.post(response["Location"] + "act/", {"action": "stand", "version": replay_version})
+    html = client.get(response["Location"]).content.decode()
+    answer = re.search(r'<div class="replay-answer decision-flag ([^"]*)"(.*?)</div>', html, re.S)
+    assert answer, html[:3000]
+    assert answer.group(1) == "right"
+    text = " ".join(re.sub(r"<[^>]+>", " ", answer.group(2)).split())
+    assert "Close call You chose Stand; the best play was Hit." in text
+    assert "Less than 0.001 of the bet: counted as correct." in text

@@ -8,6 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client, RequestFactory
 
+from game.engine.rules import PRESETS
+from game.models import Analysis, RuleSet
 from tests.accounts.people import PASSWORD, log_in, make_user
 from trainer.redirects import is_safe_next
 from trainer.visitors import STANDARD_KEY
@@ -118,3 +120,28 @@ def test_log_out_follows_a_next_of_this_site() -> None:
 def test_is_safe_next(target, secure, safe) -> None:
     request = RequestFactory().get("/", secure=secure)
     assert is_safe_next(request, target) is safe
+
+
+@pytest.fixture
+def finished_analysis(analysed) -> str:
+    """The id of a rule set whose analysis is done: its row (made when it was queued) and
+    its results stored, as after a worker ran it."""
+    rules = PRESETS["european"].with_overrides({"decks": 3})
+    ruleset = RuleSet.save_rules(rules, "european")
+    Analysis.objects.create(rules_id=ruleset.id, rules_json=rules.to_json())
+    analysed(rules)
+    return ruleset.id
+
+
+@pytest.mark.parametrize("target", BAD)
+def test_a_finished_analysis_sends_a_bad_next_to_the_table(finished_analysis, target) -> None:
+    response = Client().get(f"/en/analysis/{finished_analysis}/", {"next": target})
+    assert response.status_code == 302 and response["Location"] == "/en/table/"
+    response = Client().post(f"/en/analysis/{finished_analysis}/retry/", {"next": target})
+    assert response.status_code == 302 and response["Location"] == "/en/table/"
+
+
+def test_a_finished_analysis_goes_back_to_the_page_that_waited(finished_analysis) -> None:
+    chart = f"/en/chart/custom-{finished_analysis}/"
+    response = Client().get(f"/en/analysis/{finished_analysis}/", {"next": chart})
+    assert response.status_code == 302 and response["Location"] == chart

@@ -27,6 +27,7 @@ from game import labels
 from game.engine.cards import Card
 from game.engine.hands import is_natural
 from game.engine.round import Action
+from game.engine.strategy.advisor import is_correct
 from game.labels import ACTION_KEYS
 from game.models import RoundRecord
 from game.table_view import (
@@ -109,6 +110,7 @@ def mistake_view(entry: Entry) -> dict[str, Any]:
         "loss": d.loss,
         "severity": d.severity,
         "severity_label": SEVERITY_LABELS.get(d.severity, ""),
+        "right": d.correct,
         "standard": d.standard,
     }
 
@@ -301,7 +303,7 @@ def replay_context(replay: Replay) -> dict[str, Any]:
                 "replayed": v.get("replayed", False),
                 "chosen": action_label(v["action"], even_money),
                 "best": action_label(v["best"], even_money),
-                "right": v["severity"] == "best",
+                "right": is_correct(v["severity"]),
                 "loss": v["loss"],
                 "severity": v["severity"],
                 "severity_label": SEVERITY_LABELS.get(v["severity"], ""),
