@@ -272,7 +272,13 @@ class TableSession(models.Model):
         rnd = self.round
         if rnd is None or rnd.is_over or self.ended_at is not None:
             return ()
-        return affordable_actions(rnd, max(Fraction(str(self.available)), Fraction(0)))
+        return affordable_actions(rnd, self.chips)
+
+    @property
+    def chips(self) -> Fraction:
+        """``available`` as the engine counts chips (never below 0: a round an older version
+        left overspent still has its actions that stake nothing)."""
+        return max(Fraction(str(self.available)), Fraction(0))
 
     @staticmethod
     def stake_of(rnd: Round, action: Action, amount: Fraction | None) -> Fraction:
@@ -380,8 +386,8 @@ class TableSession(models.Model):
             action = Action(action_text)
         except ValueError:
             raise TableError(ILLEGAL_ACTION_MESSAGES["unknown_action"]) from None
-        offered = self.affordable_actions()
-        if action in rnd.legal_actions() and action not in offered:
+        chips = self.chips  # before the action: what the buttons were offered for
+        if action in rnd.legal_actions() and action not in affordable_actions(rnd, chips):
             raise TableError(NOT_ENOUGH_FOR_BET)
         amount = self._parse_amount(rnd, action, amount_text)
         self._check_stake(rnd, action, amount)
@@ -394,7 +400,7 @@ class TableSession(models.Model):
             # Not reached through the checks above; kept so that no rule added later can
             # stake chips the person does not have (rounds are values: nothing is saved yet).
             raise TableError(NOT_ENOUGH_FOR_BET)
-        verdict = _grade(rnd, action, standard, offered)
+        verdict = _grade(rnd, action, standard, chips)
         self._store(new)
         if verdict is not None:
             GradedDecision.record(self, rnd, verdict)
@@ -651,12 +657,12 @@ CUSTOM_PREFIX = "custom-"
 RULESET_ID = re.compile(r"[a-z2-7]{10}")
 
 
-def _grade(rnd: Round, action: Action, standard: str, offered: tuple[Action, ...]) -> Grade | None:
-    """Grade the person's decision over the ``offered`` actions (legal and affordable: the
-    buttons the page showed) with the rule set's stored chart and shared EV cache."""
+def _grade(rnd: Round, action: Action, standard: str, chips: Fraction) -> Grade | None:
+    """Grade the person's decision over the actions that ``chips`` pay for (the buttons the
+    page showed) with the rule set's stored chart and shared EV cache."""
     from game import strategy_store  # the store imports this module
 
-    return strategy_store.grade_round(rnd, action, standard, offered=offered)
+    return strategy_store.grade_round(rnd, action, standard, chips=chips)
 
 
 def rules_for(variant: str) -> Rules:

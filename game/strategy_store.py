@@ -23,7 +23,8 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Collection
+from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -220,12 +221,13 @@ def grade_round(
     action: Action,
     standard: str = "exact",
     *,
-    offered: Collection[Action] | None = None,
+    chips: Fraction | None = None,
 ) -> Grade | None:
     """The advisor's grade of ``action`` for the hand to act of ``rnd`` (``advisor.grade``)
     against ``standard`` ("exact" or "chart"; anything else counts as "exact") over the
-    actions ``offered`` (legal and affordable; default every legal action), with the
-    rules' stored chart and shared EV cache: what the table and the review's replays use."""
+    actions offered (legal, and paid for by ``chips``, what the seat can still put on the
+    table; None: no limit), with the rules' stored chart and shared EV cache: what the
+    table and the review's replays use."""
     rules = rnd.rules
     return grade(
         rnd,
@@ -233,7 +235,7 @@ def grade_round(
         evs_cache(rules),
         chart=chart_for(rules),
         standard="chart" if standard == "chart" else "exact",
-        offered=offered,
+        chips=chips,
     )
 
 

@@ -19,7 +19,7 @@ from game.engine.hands import is_natural
 from game.engine.round import Action, Phase, PlayerHand, Round
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Severity
-from game.engine.strategy.counter import counter_decision, known_unseen
+from game.engine.strategy.counter import TooFewCardsError, counter_decision, known_unseen
 from game.labels import (
     ACTION_KEYS,
     EVEN_MONEY_OUTCOME,
@@ -397,16 +397,20 @@ def counter_view(table: TableSession) -> dict[str, Any] | None:
     counter.py: every card seen face up since the shuffle removed, the hole card and the
     undealt order unknown): the EV of each action offered (legal and affordable: a split
     the chips cannot pay is no advice), units of the initial bet, best first, and how many
-    cards the count knows. None when the person has no decision to make."""
+    cards the count knows; ``too_few`` when the unseen cards cannot finish the round (the
+    dealer will shuffle the discards in). None when the person has no decision to make."""
     from game import strategy_store  # the store imports game.models
 
     if not counter_view_possible(table):
         return None
     rnd = table.round
-    evs, best = counter_decision(
-        rnd, cache=strategy_store.evs_cache(rnd.rules), offered=table.affordable_actions()
-    )
     unseen = known_unseen(rnd)
+    try:
+        evs, best = counter_decision(
+            rnd, cache=strategy_store.evs_cache(rnd.rules), chips=table.chips
+        )
+    except TooFewCardsError:
+        return {"too_few": True, "unseen": sum(unseen)}
     even_money = even_money_offered(rnd)
     return {
         "best_label": action_label(best, even_money=even_money),

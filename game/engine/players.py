@@ -107,7 +107,7 @@ def observe(rnd: Round, seen: Sequence[Card] = (), chips: Fraction | None = None
         rules=rnd.rules,
         hands=len(rnd.hands_of_seat(hand.seat)),
         surrender_offered=rnd.phase is Phase.SURRENDER,
-        play_on=actions_if_played_on(rnd) if rnd.phase is Phase.SURRENDER else (),
+        play_on=actions_if_played_on(rnd, chips) if rnd.phase is Phase.SURRENDER else (),
     )
 
 

@@ -514,16 +514,18 @@ def _why_illegal(rnd: Round, action: Action) -> tuple[str, str] | None:
     return ("unknown_action", f"{action!r} is not an action.")
 
 
-def actions_if_played_on(rnd: Round) -> tuple[Action, ...]:
-    """In the surrender phase: the actions the hand to act will have in the players' turn if
-    it declines surrender (hit, stand, and what the rules allow of double and split); else
-    ``legal_actions(rnd)``. What "No surrender" is worth is the best of these."""
+def actions_if_played_on(rnd: Round, chips: Fraction | None = None) -> tuple[Action, ...]:
+    """In the surrender phase: the actions the hand to act will be offered in the players'
+    turn if it declines surrender (hit, stand, and what the rules allow of double and split
+    that ``chips``, what its seat can still put on the table, pays for: ``affordable_actions``;
+    None: no limit); else ``affordable_actions(rnd, chips)``. What "No surrender" is worth is
+    the best of these: a split the seat cannot pay for is no reason to play on."""
     hand = rnd.active_hand
     if rnd.phase is not Phase.SURRENDER or hand is None or rnd.active is None:
-        return legal_actions(rnd)
+        return affordable_actions(rnd, chips)
     hands = list(rnd.hands)
     hands[rnd.active] = replace(hand, surrender_pending=False)
-    return legal_actions(replace(rnd, hands=tuple(hands), phase=Phase.PLAYER))
+    return affordable_actions(replace(rnd, hands=tuple(hands), phase=Phase.PLAYER), chips)
 
 
 # -- actions -------------------------------------------------------------------------------

@@ -71,3 +71,31 @@ def test_the_counter_advises_among_the_actions_the_chips_pay_for(
     assert f"A perfect card counter would choose {advice}." in body
     shown = re.findall(r"<li[^>]*>\s*(Hit|Stand|Double|Split|Surrender): [-+]?\d", body)
     assert shown == options
+
+
+# Croatian (no hole card, early surrender phase for every seat): you 8,8 against a 9; the
+# pad is the dealer's second card and draws. Playing on is worth the split (-0.389) with
+# chips for it, but only the hit (-0.506) without: then surrendering (-0.5) is best.
+EIGHTS_V_NINE = ["8S", "9D", "8C", "TH", "7C", "TD", "9S", "TS", "3C", "4C"]
+
+
+@pytest.mark.parametrize(
+    ("bankroll", "severity", "counter_advice"),
+    [(Decimal(15), "best", "Surrender"), (Decimal(1000), "blunder", "No surrender")],
+)
+def test_the_surrender_phase_is_graded_against_the_play_on_the_chips_pay_for(
+    bankroll: Decimal, severity: str, counter_advice: str
+) -> None:
+    table = TableSessionFactory(variant="croatian", stacked=EIGHTS_V_NINE, bankroll=bankroll)
+    client = client_for(table)
+    assert action_buttons(text(hx_deal(client, table, bet="10"))) == ["surrender", "no_surrender"]
+    advice = text(client.get(f"/en/table/{table.public_id}/counter/", HTTP_HX_REQUEST="true"))
+    assert f"A perfect card counter would choose {counter_advice}." in advice
+    hx_act(client, table, "surrender")
+    decision = fresh(table).decisions.get()
+    assert decision.severity == severity
+    assert decision.evs["surrender"] == -0.5
+    if severity == "best":
+        assert decision.evs["no_surrender"] == pytest.approx(-0.506, abs=5e-4)  # the hit
+    else:
+        assert decision.evs["no_surrender"] == pytest.approx(-0.389, abs=5e-4)  # the split

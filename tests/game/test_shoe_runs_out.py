@@ -10,9 +10,10 @@ import re
 
 import pytest
 
-from game.engine.cards import Card, Shoe
+from game.engine.cards import Card, Shoe, standard_deck
 from game.engine.rules import EUROPEAN
 from game.models import RuleSet, TableSession
+from tests.engine.strategy.test_counter import LAST_SIX
 from tests.factories import TableSessionFactory
 from tests.game.test_views import action_buttons, client_for, fresh, hx_act, hx_deal, text
 
@@ -94,3 +95,21 @@ def test_one_deck_seven_seats_plays_many_rounds_through_empty_shoes(position, an
     assert table.rounds_played == ROUNDS
     assert reshuffled[0]  # the scripted first round (its cards and choices are fixed)
     assert table.bankroll == 1000 + sum(r.net for r in table.records.all())
+
+
+def test_the_counter_says_when_too_few_cards_are_unseen(analysed) -> None:
+    """One deck with 46 cards seen: the counter's advice (HTMX, and the page without
+    JavaScript) says the unseen cards are too few, instead of a 500."""
+    ruleset = RuleSet.save_rules(EUROPEAN.with_overrides({"decks": 1}), "european")
+    analysed(ruleset.rules)
+    seen = [c for c in standard_deck() if c.code not in LAST_SIX]
+    shoe = Shoe(cards=(*seen, *map(Card.parse, LAST_SIX)), position=46, cut=52, stacked=True)
+    table = TableSessionFactory(variant=ruleset.variant, shoe_state=shoe.to_json())
+    client = client_for(table)
+    assert action_buttons(text(hx_deal(client, table, bet="5"))) == ["hit", "stand", "double"]
+    note = "Only 3 cards are still unseen: too few for the count to value your plays."
+    advice = client.get(f"/en/table/{table.public_id}/counter/", headers={"HX-Request": "true"})
+    assert advice.status_code == 200 and note in text(advice)
+    page = client.get(f"/ru/table/{table.public_id}/?counter=1")
+    assert page.status_code == 200
+    assert "Ещё не видны только 3 карты" in text(page)

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 from typing import Literal
 
 from game.engine.round import (
@@ -44,6 +45,7 @@ from game.engine.round import (
     Phase,
     Round,
     actions_if_played_on,
+    affordable_actions,
 )
 from game.engine.rules import Rules
 from game.engine.strategy.chart import Chart
@@ -208,15 +210,16 @@ def grade(
     *,
     chart: Chart | None = None,
     standard: Standard = "exact",
-    offered: Collection[Action] | None = None,
+    chips: Fraction | None = None,
 ) -> Grade | None:
     """Grade ``action`` for the hand to act of ``rnd`` (before it is applied), against the
     ``standard`` ("exact", or "chart", which needs the rules' ``chart``), over the actions
-    ``offered`` to the person (legal and affordable: ``round.affordable_actions``; default
-    every legal action, for chips without limit).
+    offered to the person: the legal ones that ``chips`` (what the seat can still put on the
+    table) pays for (``round.affordable_actions``; None: no limit).
 
     In the early-surrender phase the answer is graded as surrender against the best play of
-    the hand's players' turn (``surrender_phase_evs``).
+    the hand's players' turn among those the chips pay for (``actions_if_played_on``,
+    ``surrender_phase_evs``).
 
         Returns None when no hand is to act or ``action`` is not offered now (nothing to grade).
     Raises StrategyError for the banker game, ValueError for "chart" without a chart.
@@ -224,21 +227,20 @@ def grade(
     hand = rnd.active_hand
     if hand is None:
         return None
-    legal = rnd.legal_actions()
     surrender_phase = rnd.phase is Phase.SURRENDER
     return grade_decision(
         hand.cards,
         rnd.upcard,
         rnd.rules,
         action,
-        legal if offered is None else [a for a in legal if a in offered],
+        affordable_actions(rnd, chips),
         from_split=hand.from_split,
         hands=len(rnd.hands_of_seat(hand.seat)),
         insurance=rnd.phase is Phase.INSURANCE,
         cache=cache,
         chart=chart,
         standard=standard,
-        play_on=actions_if_played_on(rnd) if surrender_phase else None,
+        play_on=actions_if_played_on(rnd, chips) if surrender_phase else None,
     )
 
 

@@ -11,7 +11,7 @@ the hole card stays among the unseen cards, with the peek conditioning of ``hand
 - ``known_unseen(rnd)``: the unseen cards as a player may count them (10 counts).
 - ``counter_evs(rnd)``: ``hand_evs`` of the hand to act against that shoe.
 - ``counter_insurance_ev(rnd)``: the insurance bet's EV against that shoe.
-- ``counter_decision(rnd, offered=)``: the EVs of the actions offered now (legal and
+- ``counter_decision(rnd, chips=)``: the EVs of the actions offered now (legal and
   affordable; insurance phase included) and the best of them: what the table shows on
   request.
 
@@ -21,15 +21,28 @@ some tens of ms (``make bench``).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from game.engine.cards import Card
 from game.engine.players import seen_before
-from game.engine.round import INSURANCE_DECISIONS, Action, Phase, Round, actions_if_played_on
+from game.engine.round import (
+    INSURANCE_DECISIONS,
+    Action,
+    Phase,
+    Round,
+    actions_if_played_on,
+    affordable_actions,
+)
 from game.engine.strategy.advisor import surrender_phase_evs
 from game.engine.strategy.composition import Composition, full_shoe, remove_cards
 from game.engine.strategy.ev import EVCache, HandEVs, StrategyError, hand_evs, insurance_ev
+
+
+class TooFewCardsError(StrategyError):
+    """The cards a counter knows to be unseen are too few to finish the round: some way of
+    playing it on would draw from an empty shoe, where the table shuffles the discards in
+    (cards.py), so the count knows nothing worth valuing."""
 
 
 def known_unseen(rnd: Round, seen: Sequence[Card] | None = None) -> Composition:
@@ -60,29 +73,39 @@ def counter_evs(
     ``rnd.rules``; values against a depleted shoe are rarely met twice, so a fresh one is
     the default. ``with_split`` False leaves the split unvalued (``hand_evs``).
 
-    Raises ValueError when no hand is to act, StrategyError for the banker game.
+    Raises ValueError when no hand is to act, StrategyError for the banker game,
+    TooFewCardsError when the unseen cards cannot finish the round.
     """
     hand = rnd.active_hand
     if hand is None:
         raise ValueError("no hand is to act")
     unseen = known_unseen(rnd, seen)
-    return hand_evs(
-        hand.cards,
-        rnd.upcard,
-        rnd.rules,
-        composition=unseen,
-        from_split=hand.from_split,
-        hands=len(rnd.hands_of_seat(hand.seat)),
-        cache=cache,
-        with_split=with_split,
-    )
+    try:
+        return hand_evs(
+            hand.cards,
+            rnd.upcard,
+            rnd.rules,
+            composition=unseen,
+            from_split=hand.from_split,
+            hands=len(rnd.hands_of_seat(hand.seat)),
+            cache=cache,
+            with_split=with_split,
+        )
+    except ZeroDivisionError:
+        # A way of playing on that draws more cards than the unseen ones.
+        raise TooFewCardsError(f"only {sum(unseen)} unseen cards") from None
 
 
 def counter_insurance_ev(rnd: Round, *, seen: Sequence[Card] | None = None) -> Fraction:
     """EV per unit insured of the insurance bet against the known unseen cards: 3T/U - 1
     (``insurance_ev``), exact. Positive when more than a third of the unseen cards are
-    tens, which a counter sees and a fresh-shoe table never shows."""
-    return insurance_ev(known_unseen(rnd, seen))
+    tens, which a counter sees and a fresh-shoe table never shows.
+
+    Raises TooFewCardsError when no card is unseen."""
+    unseen = known_unseen(rnd, seen)
+    if not sum(unseen):
+        raise TooFewCardsError("no unseen card")
+    return insurance_ev(unseen)
 
 
 def counter_decision(
@@ -90,24 +113,25 @@ def counter_decision(
     *,
     seen: Sequence[Card] | None = None,
     cache: EVCache | None = None,
-    offered: Collection[Action] | None = None,
+    chips: Fraction | None = None,
 ) -> tuple[dict[Action, float], Action]:
     """The EVs of the actions offered now and the best of them, for a perfect counter.
 
-    ``offered``: the actions the person may take (legal and affordable with the chips
-    left: ``round.affordable_actions``; default every legal action). A counter who cannot
-    pay for a split or a double is advised among the rest, as the advisor grades.
+    ``chips``: what the seat can still put on the table; the actions offered are the legal
+    ones it pays for (``round.affordable_actions``; None: no limit). A counter who cannot
+    pay for a split or a double is advised among the rest, as the advisor grades, and in
+    the surrender phase plays on only with what he can pay for.
     In the insurance phase: {INSURANCE: the EV the half-bet insurance adds (units of the
     initial bet), NO_INSURANCE: 0}; in the early-surrender phase: {SURRENDER: -0.5,
     NO_SURRENDER: the best play on} (advisor ``surrender_phase_evs``); else the hand's
     actions from ``counter_evs`` that are legal now. Ties go to the earlier action (hit,
     stand, double, split, surrender).
 
-    Raises ValueError when no decision is to be made, StrategyError for the banker game.
+    Raises ValueError when no decision is to be made, StrategyError for the banker game,
+    TooFewCardsError when the unseen cards cannot finish the round (the table would
+    shuffle the discards in).
     """
-    legal = rnd.legal_actions()
-    if offered is not None:
-        legal = tuple(a for a in legal if a in offered)
+    legal = affordable_actions(rnd, chips)
     if not legal:
         raise ValueError("no decision is to be made now")
     if rnd.phase is Phase.INSURANCE:
@@ -116,7 +140,7 @@ def counter_decision(
         evs = {a: v for a, v in evs.items() if a in INSURANCE_DECISIONS and a in legal}
     elif rnd.phase is Phase.SURRENDER:
         values = counter_evs(rnd, seen=seen, cache=cache)
-        evs = surrender_phase_evs(values, actions_if_played_on(rnd))
+        evs = surrender_phase_evs(values, actions_if_played_on(rnd, chips))
     else:
         valued = counter_evs(rnd, seen=seen, cache=cache, with_split=Action.SPLIT in legal).values()
         evs = {a: v for a, v in valued.items() if a in legal}
@@ -127,6 +151,7 @@ def counter_decision(
 
 
 __all__ = [
+    "TooFewCardsError",
     "counter_decision",
     "counter_evs",
     "counter_insurance_ev",

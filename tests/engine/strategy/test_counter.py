@@ -7,11 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from game.engine.cards import Shoe
+from game.engine.cards import Card, Shoe, standard_deck
 from game.engine.round import Action, Phase, deal
 from game.engine.rules import EUROPEAN, RUSSIAN
 from game.engine.strategy.composition import full_shoe, remove_cards
 from game.engine.strategy.counter import (
+    TooFewCardsError,
     counter_decision,
     counter_evs,
     counter_insurance_ev,
@@ -103,4 +104,21 @@ def test_no_decision_raises():
     with pytest.raises(ValueError, match="no hand is to act"):
         counter_evs(rnd)
     with pytest.raises(ValueError, match="no decision"):
+        counter_decision(rnd)
+
+
+# One deck, 46 cards seen in earlier rounds: you 7,3 against the dealer's 4 (9 in the
+# hole) with only 2,2 left behind them. Hit or stand, the dealer's 13 draws both twos and
+# needs a card more than the unseen ones hold (the table would shuffle the discards in).
+LAST_SIX = ["7H", "4D", "3C", "9S", "2D", "2C"]
+
+
+def test_too_few_unseen_cards_to_finish_the_round_say_so():
+    rules = EUROPEAN.with_overrides({"decks": 1})
+    seen = [c for c in standard_deck() if c.code not in LAST_SIX]
+    rnd = round_after(rules, seen, [Card.parse(c) for c in LAST_SIX])
+    assert sum(known_unseen(rnd)) == 3  # the hole 9 and the two twos
+    with pytest.raises(TooFewCardsError):
+        counter_evs(rnd)
+    with pytest.raises(TooFewCardsError):
         counter_decision(rnd)
