@@ -48,6 +48,13 @@ def test_the_wsgi_application_runs_numpy_on_one_thread(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(os.cpu_count() == 1, reason="one core: every pool has one thread anyway")
+def test_the_asgi_application_runs_numpy_on_one_thread(tmp_path: Path) -> None:
+    found = pools("import trainer.asgi\nimport game.engine.strategy.ev", tmp_path)
+    assert any(api in ("openblas", "mkl", "blis", "openmp") for api, _n in found)
+    assert all(threads == 1 for _api, threads in found), found
+
+
+@pytest.mark.skipif(os.cpu_count() == 1, reason="one core: every pool has one thread anyway")
 def test_the_worker_command_runs_numpy_on_one_thread(tmp_path: Path) -> None:
     # `manage.py db_worker --batch` as a deployment starts it (on an empty queue it exits).
     code = """

@@ -17,8 +17,9 @@ import pytest
 from django.conf import settings as django_settings
 from django.core.management import call_command
 from django.db import connection
+from django.http import HttpResponse
 from django.tasks import TaskResultStatus
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
@@ -27,6 +28,7 @@ from game.engine.rules import PRESETS
 from game.models import Analysis, RuleSet, StrategyResult
 from tests.factories import TableSessionFactory
 from tests.game.test_rulesets import HX, form_data, post_rules, saved_id
+from trainer.middleware import AnalysisPendingPage
 
 TASK_PATH = "game.analyses.analyse"
 # Rule sets no other test analyses (so no process memory holds their results).
@@ -350,3 +352,31 @@ def test_simultaneous_new_rule_sets_of_one_visitor_keep_the_bound(engine_forbidd
     assert analyses.pending_count(visitor) == 3
     assert Analysis.objects.filter(visitor=visitor).count() == 3
     assert RuleSet.objects.count() == 3
+
+
+@pytest.mark.django_db
+def test_a_page_that_meets_a_pending_analysis_answers_with_its_progress(engine_forbidden) -> None:
+    """Any view that reads a result not stored yet (strategy_store.AnalysisPending) and does
+    not show the progress itself is answered by trainer.middleware.AnalysisPendingPage: the
+    progress page (a GET comes back to itself, a POST goes to the table afterwards), or an
+    HTMX reload; the analysis is queued, not computed."""
+    rules = PRESETS["european"].with_overrides({"decks": 5})
+    RuleSet.save_rules(rules, "european")
+    pending = strategy_store.AnalysisPending(rules, "chart")
+    middleware = AnalysisPendingPage(lambda request: HttpResponse())
+    factory = RequestFactory()
+
+    def answer(request):
+        request.htmx = bool(request.headers.get("HX-Request"))
+        return middleware.process_exception(request, pending)
+
+    page = answer(factory.get("/en/review/replays/x/")).content.decode()
+    assert 'data-status="waiting"' in page
+    assert "?next=/en/review/replays/x/" in page
+    assert analysis_tasks() == 1
+    posted = answer(factory.post("/en/review/replays/x/act/")).content.decode()
+    assert 'data-status="waiting"' in posted and "?next=/en/table/" in posted
+    htmx = answer(factory.post("/en/review/replays/x/act/", headers=HX))
+    assert htmx["HX-Refresh"] == "true"
+    assert middleware.process_exception(factory.get("/"), ValueError("other")) is None
+    assert analysis_tasks() == 1

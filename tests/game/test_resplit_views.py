@@ -9,6 +9,8 @@ import pytest
 
 from game import strategy_store
 from game.engine.rules import Rules
+from game.engine.strategy.counter import known_unseen
+from game.engine.strategy.ev import hand_evs
 from game.models import RuleSet
 from tests.factories import TableSessionFactory
 from tests.game.test_views import action_buttons, client_for, fresh, hx_act, hx_deal, text
@@ -78,3 +80,31 @@ def test_aces_resplit_with_hitting_split_aces_are_advised_and_graded() -> None:
     assert decision.best_action == "split"
     assert set(decision.evs) == {"hit", "stand", "double", "split"}
     assert decision.severity == "blunder"
+
+
+# Split 8,8 v 6 twice: the first hand draws 8C and is split again, then draws 8H. Three
+# hands on the table, four allowed: a third split has room for one more hand only.
+EIGHTS_TWICE = ["8S", "6C", "8D", "TH", "8C", "8H", "3C", "TC", "9D", "7S", "5H", "4D", "2S"]
+
+
+def test_a_third_split_is_valued_with_the_room_the_seats_hands_leave() -> None:
+    table, client, _html = split_once(EIGHTS_TWICE)
+    html = text(hx_act(client, table, "split"))
+    hands = fresh(table).round.hands
+    assert [[c.code for c in h.cards] for h in hands] == [["8S", "8H"], ["8C"], ["8D"]]
+    assert action_buttons(html) == ["hit", "stand", "double", "split"]
+    rules = fresh(table).rules
+    at_three = hand_evs(["8S", "8H"], "6C", rules, from_split=True, hands=3).split
+    at_two = hand_evs(["8S", "8H"], "6C", rules, from_split=True, hands=2).split
+    assert at_three != pytest.approx(at_two, abs=1e-4)  # the room differs: 1 hand, not 2
+    # The counter values the same split against the cards it knows to be unseen.
+    unseen = known_unseen(fresh(table).round)
+    counted = {
+        n: hand_evs(["8S", "8H"], "6C", rules, composition=unseen, from_split=True, hands=n).split
+        for n in (2, 3)
+    }
+    assert f"{counted[3]:.4f}" != f"{counted[2]:.4f}"
+    assert f"Split: {counted[3]:.4f}" in counter_advice(client, table)
+    hx_act(client, table, "split")
+    decision = fresh(table).decisions.get(action="split", hand=["8S", "8H"])
+    assert decision.evs["split"] == pytest.approx(at_three, abs=1e-12)

@@ -47,7 +47,7 @@ def post_act(client, table: TableSession, data: dict, lang: str = "en"):
     )
 
 
-@pytest.mark.parametrize("amount", ["", None], ids=["empty", "missing"])
+@pytest.mark.parametrize("amount", ["", " \t", None], ids=["empty", "blank", "missing"])
 def test_double_with_no_amount_is_the_full_double_and_refused_when_unaffordable(amount) -> None:
     """Bankroll 15, bet 10, 5,6 v T: a double with no amount is a double of 10 chips, which
     the 5 chips left cannot cover: refused inline, nothing changes (the old code staked 20
@@ -84,7 +84,8 @@ def test_double_with_no_amount_doubles_the_bet_when_affordable() -> None:
     assert fresh(table).bankroll == Decimal(40)
 
 
-def test_insurance_with_no_amount_is_half_the_bet_and_refused_when_unaffordable() -> None:
+@pytest.mark.parametrize("amount", ["", "  ", None], ids=["empty", "blank", "missing"])
+def test_insurance_with_no_amount_is_half_the_bet_and_refused_when_unaffordable(amount) -> None:
     """Bankroll 12, bet 10, T,6 v A: insurance with no amount is 5 chips, more than the 2
     left: refused inline and nothing changes; the table still takes a decision (the old
     code insured 5 and then offered no action and no deal)."""
@@ -93,7 +94,8 @@ def test_insurance_with_no_amount_is_half_the_bet_and_refused_when_unaffordable(
     html = text(hx_deal(client, table, bet="10"))
     assert action_buttons(html) == ["insurance", "no_insurance"]
     before = snapshot(table)
-    html = text(post_act(client, table, {"action": "insurance", "amount": ""}))
+    data = {"action": "insurance"} if amount is None else {"action": "insurance", "amount": amount}
+    html = text(post_act(client, table, data))
     assert error(html) == (
         "Not enough chips for the full amount of 5: you have 2 left. Enter a smaller amount."
     )

@@ -200,3 +200,11 @@ def test_a_replayed_close_call_is_counted_correct_and_says_so() -> None:
     text = " ".join(re.sub(r"<[^>]+>", " ", answer.group(2)).split())
     assert "Close call You chose Stand; the best play was Hit." in text
     assert "Less than 0.001 of the bet: counted as correct." in text
+
+
+def test_the_mistake_filter_offers_only_the_grades_of_a_wrong_decision() -> None:
+    html = client_for(uuid.uuid4()).get("/en/review/").content.decode()
+    select = re.search(r'<select name="severity"[^>]*>(.*?)</select>', html, re.S)
+    assert select, "no grade filter"
+    values = re.findall(r'<option value="([^"]*)"', select.group(1))
+    assert values == ["", "inaccuracy", "mistake", "blunder"]

@@ -114,6 +114,13 @@ def test_email_host_gives_the_smtp_mailer_with_the_environment_s_values() -> Non
         PRODUCTION,
     )
     assert (defaults["port"], defaults["use_tls"]) == (587, True)
+    # Implicit TLS (port 465) alone: STARTTLS off, or Django would refuse the pair.
+    ssl = django_json(
+        "from django.core import mail\nm = mail.mailers['default']\n"
+        "out = {'port': m.port, 'use_tls': m.use_tls, 'use_ssl': m.use_ssl}",
+        {**PRODUCTION, "EMAIL_USE_SSL": "1", "EMAIL_PORT": "465"},
+    )
+    assert (ssl["port"], ssl["use_tls"], ssl["use_ssl"]) == (465, False, True)
 
 
 def test_debug_is_off_by_default_and_then_a_secret_key_is_required() -> None:
