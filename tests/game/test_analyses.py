@@ -20,7 +20,7 @@ from django.db import connection
 from django.http import HttpResponse
 from django.tasks import TaskResultStatus
 from django.test import Client, RequestFactory
-from django.utils import timezone
+from django.utils import timezone, translation
 from django_tasks_db.models import DBTaskResult
 
 from game import analyses, strategy_store
@@ -368,7 +368,8 @@ def test_a_page_that_meets_a_pending_analysis_answers_with_its_progress(engine_f
 
     def answer(request):
         request.htmx = bool(request.headers.get("HX-Request"))
-        return middleware.process_exception(request, pending)
+        with translation.override("en"):  # as LocaleMiddleware sets it for /en/
+            return middleware.process_exception(request, pending)
 
     page = answer(factory.get("/en/review/replays/x/")).content.decode()
     assert 'data-status="waiting"' in page
