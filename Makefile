@@ -75,6 +75,7 @@ run: venv messages
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 format: venv
 	$(VENV)/bin/ruff check --fix .

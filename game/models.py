@@ -511,7 +511,7 @@ class TableSession(models.Model):
     def _store(self, rnd: Round) -> None:
         """Save the round (and settle it into the bankroll and history when it is over),
         bumping the version with a compare-and-set so a concurrent request cannot also win."""
-        fields = {"round_state": rnd.to_json(), "last_bet": self.last_bet}
+        fields: dict[str, Any] = {"round_state": rnd.to_json(), "last_bet": self.last_bet}
         if rnd.is_over:
             net = to_decimal(rnd.seat_net(self.human_seat))
             fields["bankroll"] = self.bankroll + net

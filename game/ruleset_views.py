@@ -36,13 +36,15 @@ def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = RuleSetForm(request.POST)
         if form.is_valid():
+            rules = form.rules
+            assert rules is not None  # a valid form has its rules
             try:
                 # Queue its analysis first: beyond the visitor's bound nothing is saved.
-                start_analysis(form.rules, visitor_id(request, create=True))
+                start_analysis(rules, visitor_id(request, create=True))
             except TooManyAnalyses as exc:
                 refused = exc.message
             else:
-                ruleset = RuleSet.save_rules(form.rules, form.cleaned_data["base"])
+                ruleset = RuleSet.save_rules(rules, form.cleaned_data["base"])
                 url = reverse("game:ruleset", kwargs={"ruleset_id": ruleset.id})
                 return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
         base = form.data.get("base") if form.data.get("base") in BASES else DEFAULT_BASE

@@ -14,6 +14,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from django_stubs_ext import StrPromise
 
 from game.engine.rules import Rules, RulesError, find_rules
 from game.labels import VARIANT_NAMES
@@ -248,16 +249,18 @@ class RuleSetForm(forms.Form):
         start = rules if rules is not None else find_rules(base)
         kwargs.setdefault("initial", {"base": base, **initial_for(start)})
         super().__init__(data, **kwargs)
-        self.fields["max_split_hands"].choices = _split_hands_choices()
+        split_hands = self.fields["max_split_hands"]
+        assert isinstance(split_hands, forms.ChoiceField)
+        split_hands.choices = _split_hands_choices()
         self.rules: Rules | None = None
 
-    def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
+    def fieldsets(self) -> list[tuple[StrPromise, list[forms.BoundField]]]:
         """The visible fields under their legends, for the template."""
         return [(legend, [self[name] for name in names]) for legend, names in FIELD_GROUPS]
 
     def clean(self) -> dict[str, Any]:
         """Refuse combinations that cannot be played, then build ``self.rules``."""
-        data = super().clean()
+        data = super().clean() or {}
         for field, message in impossible_combinations(data):
             if field not in self.errors:
                 self.add_error(field, message)
@@ -304,12 +307,12 @@ class RuleSetForm(forms.Form):
         return data
 
 
-def impossible_combinations(data: dict[str, Any]) -> list[tuple[str, str]]:
+def impossible_combinations(data: dict[str, Any]) -> list[tuple[str, StrPromise]]:
     """(field, message) for each combination of ``data`` (cleaned values) no game can have.
 
     A dealer who peeks without a hole card cannot be chosen: "dealer_game" offers only the
     three real dealer games."""
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, StrPromise]] = []
     doubling = data.get("double_on", "any") != "none"
     splitting = data.get("max_split_hands", 4) >= 2
     if data.get("surrender") == "late" and data.get("dealer_game") != "peek":

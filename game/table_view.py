@@ -12,6 +12,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django_stubs_ext import StrPromise
 
 from game.analyses import AnalysisState, analysis_state
 from game.engine.cards import Card
@@ -85,7 +86,7 @@ def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
         "net": to_decimal(net) if net is not None else None,
         "even_money": whole,
         "insurance_label": EVEN_MONEY_OUTCOME if even_money else _("Insurance"),
-        "insurance": to_decimal(hand.insurance) if insured and not whole else None,
+        "insurance": to_decimal(hand.insurance) if hand.insurance and not whole else None,
         "insurance_net": to_decimal(hand.insurance_net)
         if hand.outcome and insured and not whole
         else None,
@@ -303,7 +304,7 @@ def amount_field(
     return None
 
 
-SEVERITY_LABELS = {
+SEVERITY_LABELS: dict[str, StrPromise] = {
     Severity.CLOSE: pgettext_lazy("decision grade", "Close call"),
     Severity.BY_CHART: gettext_lazy("By the chart: correct"),
     Severity.INACCURACY: pgettext_lazy("decision grade", "Inaccuracy"),
@@ -404,6 +405,8 @@ def counter_view(table: TableSession) -> dict[str, Any] | None:
     if not counter_view_possible(table):
         return None
     rnd = table.round
+    if rnd is None:
+        return None
     unseen = known_unseen(rnd)
     try:
         evs, best = counter_decision(

@@ -19,6 +19,7 @@ from django_htmx.middleware import HtmxDetails
 
 from game.banker_view import banker_context
 from game.engine.banker import MIN_SEATS as BANKER_MIN_SEATS
+from game.engine.strategy.advisor import STANDARDS
 from game.models import MAX_SEATS, TableError, TableSession, rules_for
 from game.table_view import (
     AI_LEVEL_NAMES,
@@ -31,7 +32,6 @@ from trainer.redirects import safe_next
 from trainer.visitors import (
     SESSION_KEY,
     STANDARD_KEY,
-    STANDARDS,
     grading_standard,
     owned_or_404,
     visitor_id,

@@ -20,6 +20,7 @@ Environment:
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -171,7 +172,7 @@ LOGOUT_REDIRECT_URL = "accounts:login"
 # With EMAIL_HOST the default backend is SMTP: its options given to the console backend
 # made Django refuse the mailer ("Unknown options 'host', ...").
 SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-MAILERS = {
+MAILERS: dict[str, dict[str, Any]] = {
     "default": {
         "BACKEND": os.environ.get(
             "EMAIL_BACKEND",

@@ -20,7 +20,7 @@ can take part in merging in two other ways, with a ``merge_visitor_rows`` attrib
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, Literal, overload
 
 from django.apps import apps
 from django.core import checks
@@ -29,10 +29,10 @@ from django.db import models, transaction
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
+from game.engine.strategy.advisor import Standard
+
 SESSION_KEY = "visitor"
 STANDARD_KEY = "grading_standard"
-STANDARDS = ("exact", "chart")
-DEFAULT_STANDARD = "exact"
 MERGE_HOOK = "merge_visitor_rows"
 
 
@@ -48,6 +48,10 @@ def session_visitor(request: HttpRequest) -> uuid.UUID | None:
         return None
 
 
+@overload
+def visitor_id(request: HttpRequest, *, create: Literal[True] = True) -> uuid.UUID: ...
+@overload
+def visitor_id(request: HttpRequest, *, create: bool) -> uuid.UUID | None: ...
 def visitor_id(request: HttpRequest, *, create: bool = True) -> uuid.UUID | None:
     """The visitor id of this request: a logged-in person's account's id (kept in the
     session too), else the session's own, a new one being made and kept when ``create``
@@ -56,10 +60,10 @@ def visitor_id(request: HttpRequest, *, create: bool = True) -> uuid.UUID | None
     if user is not None and user.is_authenticated:
         from trainer.accounts.models import Account
 
-        visitor = Account.for_user(user, session_visitor(request)).visitor
-        if request.session.get(SESSION_KEY) != str(visitor):
-            request.session[SESSION_KEY] = str(visitor)
-        return visitor
+        account_visitor = Account.for_user(user, session_visitor(request)).visitor
+        if request.session.get(SESSION_KEY) != str(account_visitor):
+            request.session[SESSION_KEY] = str(account_visitor)
+        return account_visitor
     visitor = session_visitor(request)
     if visitor is None:
         if not create:
@@ -135,7 +139,7 @@ def visitor_model_errors(candidates) -> list[checks.CheckMessage]:
     """The models among ``candidates`` whose rows a visitor owns and whose uniqueness
     includes the visitor, without a ``merge_visitor_rows``: changing the owner of their rows
     could make two rows collide, so they must merge their rows themselves."""
-    errors = []
+    errors: list[checks.CheckMessage] = []
     for model in candidates:
         if _visitor_field(model) is None or hasattr(model, MERGE_HOOK):
             continue
@@ -159,9 +163,8 @@ def check_visitor_models(app_configs=None, **kwargs) -> list[checks.CheckMessage
     return visitor_model_errors(apps.get_models())
 
 
-def grading_standard(request: HttpRequest) -> str:
+def grading_standard(request: HttpRequest) -> Standard:
     """The person's grading standard: "exact" (the composition-dependent best play of the
     hand) or "chart" (the variant's total-dependent basic strategy). Kept in the session;
     the table and the drills share it."""
-    value = request.session.get(STANDARD_KEY, DEFAULT_STANDARD)
-    return value if value in STANDARDS else DEFAULT_STANDARD
+    return "chart" if request.session.get(STANDARD_KEY) == "chart" else "exact"

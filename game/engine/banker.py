@@ -73,6 +73,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
@@ -92,6 +93,9 @@ NATURAL_PAYS = Fraction(2)  # seed rules 13, 16
 BANKER_BUST_PAYS = Fraction(2)  # seed rule 20
 BANKER_STANDS_ON = 17  # VARIANTS.md table 4: product decision
 PUNTER_STANDS_ON = 16  # seed rule 17: 16..20 are "close to 21", do not draw
+
+# Stakes by seat: ints from the engine, strings from JSON and forms.
+type Stakes = Mapping[int, Any] | Mapping[str, Any]
 
 
 class BankerAction(StrEnum):
@@ -456,8 +460,8 @@ def new_table(
     *,
     rng: Any = None,
     shoe: Shoe | None = None,
-    min_stake: Fraction | int | str = 1,
-    max_stake: Fraction | int | str | None = None,
+    min_stake: Fraction | Decimal | int | str = 1,
+    max_stake: Fraction | Decimal | int | str | None = None,
 ) -> BankerTable:
     """A table at the start of its first talia, with a freshly shuffled shoe (or ``shoe``,
     e.g. a stacked one for tests). Stake limits in chips.
@@ -486,7 +490,7 @@ def end_of_talia(table: BankerTable, *, rng: Any = None, shoe: Shoe | None = Non
     )
 
 
-def next_deal(table: BankerTable, stakes: Mapping[int | str, Any]) -> BankerDeal:
+def next_deal(table: BankerTable, stakes: Stakes) -> BankerDeal:
     """Start the table's next deal from its shoe: ``start_deal(table, stakes)``.
 
     Raises TaliaOverError when the shoe holds fewer than ``seats * 5`` cards (call
@@ -529,7 +533,7 @@ def record_deal(
     return end_of_talia(after, rng=rng, shoe=shoe) if after.talia_over else after
 
 
-def _parse_stakes(table: BankerTable, stakes: Mapping[int | str, Any]) -> dict[int, Fraction]:
+def _parse_stakes(table: BankerTable, stakes: Stakes) -> dict[int, Fraction]:
     """Stakes by seat as Fractions, checked against the table [5]. Raises InvalidStakeError."""
     parsed: dict[int, Fraction] = {}
     for key, amount in stakes.items():
@@ -565,9 +569,7 @@ def _parse_stakes(table: BankerTable, stakes: Mapping[int | str, Any]) -> dict[i
     return parsed
 
 
-def start_deal(
-    table: BankerTable, stakes: Mapping[int | str, Any], shoe: Shoe | None = None
-) -> BankerDeal:
+def start_deal(table: BankerTable, stakes: Stakes, shoe: Shoe | None = None) -> BankerDeal:
     """Deal two cards to every seat and return the deal awaiting its first decision.
 
     ``stakes`` maps every punter's seat (int or "1") to chips (Fraction, int or "2.5"), none

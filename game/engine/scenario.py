@@ -122,7 +122,9 @@ def _run(rules: Rules, bet: Any, order: list[Card], actions: list[Any]) -> Round
         for number, step in enumerate(actions, start=1):
             # An action is "hit", or {"action": "double", "amount": 5} for a chosen amount.
             action, amount = (
-                (step.get("action"), step.get("amount")) if isinstance(step, dict) else (step, None)
+                (str(step.get("action", "")), step.get("amount"))
+                if isinstance(step, dict)
+                else (step, None)
             )
             try:
                 rnd = apply_scripted(rnd, action, amount)

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import PasswordResetForm
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render, resolve_url
@@ -69,9 +70,10 @@ class SafeNextMixin:
 
     request: HttpRequest
 
-    def get_redirect_url(self) -> str:
-        """The request's ``next`` if it is a URL of this site, else "" (trainer/redirects.py)."""
-        return safe_next(self.request)
+    def get_redirect_url(self, request: HttpRequest | None = None) -> str:
+        """The request's ``next`` if it is a URL of this site, else "" (trainer/redirects.py);
+        ``request`` defaults to the view's own, as in Django's ``RedirectURLMixin``."""
+        return safe_next(request or self.request)
 
 
 class LoginView(SafeNextMixin, auth_views.LoginView):
@@ -112,10 +114,11 @@ class PasswordResetView(auth_views.PasswordResetView):
     subject_template_name = "accounts/password_reset_subject.txt"
     success_url = reverse_lazy("accounts:password_reset_done")
 
-    @property
-    def extra_email_context(self) -> dict:
-        """How many days the link works (PASSWORD_RESET_TIMEOUT, in seconds)."""
-        return {"days": max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)}
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        """Send the link; the email says how many days it works (PASSWORD_RESET_TIMEOUT, in
+        seconds), read when the mail is sent so a changed setting is told truly."""
+        self.extra_email_context = {"days": max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)}
+        return super().form_valid(form)
 
 
 class PasswordResetDoneView(auth_views.PasswordResetDoneView):

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from game.analyses import analysis_state
 from game.engine.round import Action
 from game.engine.rules import Rules, RulesError
-from game.engine.strategy.advisor import Grade, grade_decision
+from game.engine.strategy.advisor import Grade, Standard, grade_decision
 from game.models import CUSTOM_PREFIX, GradedDecision, RuleSet, rules_for
 from game.strategy_store import AnalysisPending, evs_cache
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard, cards_of
@@ -247,13 +247,15 @@ def next_question(
         if session.ended_at is not None:
             raise DrillError(_("This drill has ended. Start a new one from the drills page."))
         latest = session.latest
-        if latest is None or not latest.answered or str(latest.number) != str(after).strip():
+        if latest is not None and (not latest.answered or str(latest.number) != str(after).strip()):
             return latest
         try:
             with transaction.atomic():
                 question = _ask(session, drill_rules(session.variant), latest, now, rng or _rng())
         except IntegrityError:  # another request asked it first
-            return session.latest
+            winner = session.latest
+            assert winner is not None  # the other request's question is saved
+            return winner
         DrillSession.objects.filter(pk=session.pk).update(updated_at=now)
         return question
 
@@ -283,7 +285,7 @@ ALREADY_ANSWERED = _(
 
 
 def answer_question(
-    session: DrillSession, number: str, action_text: str, standard: str, *, now: datetime
+    session: DrillSession, number: str, action_text: str, standard: Standard, *, now: datetime
 ) -> Answer:
     """Grade the answer ``action_text`` to question ``number`` of ``session`` against
     ``standard``, store it (the question's answer, a GradedDecision, the situation's FSRS

@@ -189,7 +189,7 @@ class SituationCard(models.Model):
         self.save()
 
 
-def _latest(rows: list[SituationCard]) -> SituationCard:
+def _latest[Card: SituationCard](rows: list[Card]) -> Card:
     """The card reviewed last (never-reviewed ones count as oldest)."""
     return max(rows, key=lambda r: (r.last_review is not None, r.last_review or r.due, r.pk))
 

@@ -7,6 +7,7 @@ is shown with the fields that were valid (``log_filter``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -53,7 +54,9 @@ class StatsFilterForm(forms.Form):
 
     def __init__(self, data=None, *, logged: Sequence[str] = ()) -> None:
         super().__init__(data)
-        self.fields["variant"].choices = [("", _("All games")), *variant_choices(logged)]
+        variant = self.fields["variant"]
+        assert isinstance(variant, forms.ChoiceField)
+        variant.choices = [("", _("All games")), *variant_choices(logged)]
 
     def chosen_variant(self) -> str:
         """The valid variant asked for, "" for all (or for a bad value)."""
@@ -93,8 +96,8 @@ class LogFilterForm(StatsFilterForm):
         error_messages={"invalid": _("Enter a valid date, for example 2025-03-31.")},
     )
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
         start, end = cleaned.get("date_from"), cleaned.get("date_to")
         if start and end and start > end:
             self.add_error("date_to", _("The end date is before the start date."))

@@ -49,6 +49,7 @@ from trainer.review.log import (
     entries,
     ev_lost_by_day,
     logged_variants,
+    session_key,
     sessions,
     tally_by_hand,
     tally_by_situation,
@@ -251,6 +252,7 @@ def decision(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("no such decision")
     entry = kept[0]
     found = entry.decision
+    key = session_key(found)
     return render(
         request,
         "review/decision.html",
@@ -260,13 +262,7 @@ def decision(request: HttpRequest, pk: int) -> HttpResponse:
             "variant_name": variant_name(found.variant),
             "evs": evs_view(found.evs, found.action, found.best_action, found.even_money),
             "chart_action": action_label(found.chart_action, found.even_money),
-            "session_url": (
-                reverse("review:session", args=[found.source, found.session_table])
-                if found.source == "table" and found.session_table
-                else reverse("review:session", args=["drill", found.drill_session])
-                if found.drill_session
-                else None
-            ),
+            "session_url": reverse("review:session", args=key) if key else None,
             "section": "mistakes",
         },
     )

@@ -226,14 +226,14 @@ def site_choices(variant: str, facts: dict[str, list[Fact]], rules: Rules) -> li
             by_key.setdefault(fact.key, fact)
     choices = []
     for kind, key, note, numbers in SPECS.get(variant, ()):
-        fact = by_key.get(key)
-        if fact is None:  # the rules no longer have this rule: say nothing rather than wrong
+        found = by_key.get(key)
+        if found is None:  # the rules no longer have this rule: say nothing rather than wrong
             continue
         choices.append(
             Choice(
                 kind=kind,
                 label=str(KIND_LABELS[kind]),
-                rule=fact.text,
+                rule=found.text,
                 key=key,
                 note=note(rules) if note is not None else "",
                 source_rules=numbers,

@@ -23,6 +23,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from django_stubs_ext import StrPromise
 
 from game.engine import banker
 from game.engine.cards import Card, Shoe, ShoeExhaustedError
@@ -97,7 +98,7 @@ def _hand(
     *,
     natural: bool | None = None,
     outcome: str | None = None,
-    outcome_label: str | None = None,
+    outcome_label: StrPromise | str | None = None,
     net: Fraction | None = None,
     extra: str = "",
     banker_game: bool = False,

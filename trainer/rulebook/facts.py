@@ -55,7 +55,9 @@ def chips(amount: Fraction | int) -> str:
     if amount.denominator == 1:
         return formats.number_format(int(amount), use_l10n=True, force_grouping=True)
     exact = Decimal(amount.numerator) / Decimal(amount.denominator)
-    places = max(0, -exact.normalize().as_tuple().exponent)
+    exponent = exact.normalize().as_tuple().exponent
+    assert isinstance(exponent, int)  # a finite amount, never NaN or infinity
+    places = max(0, -exponent)
     return formats.number_format(exact, decimal_pos=places, use_l10n=True, force_grouping=True)
 
 
@@ -463,6 +465,7 @@ def key_facts(rules: Rules) -> list[Fact]:
     """The facts the index shows for a game, those that tell the games apart: decks,
     doubling, splitting, surrender and insurance (decks, draw limit, the punter's natural and
     the rotation in the banker game)."""
+    keys: tuple[str, ...]
     if rules.game == "banker":
         keys = ("decks", "max_draws", "punter_natural", "rotation")
         by_section = banker_facts(rules)

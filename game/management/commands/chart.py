@@ -9,6 +9,7 @@ stand from 16 (``game.engine.strategy.banker``), by total and cards drawn."""
 import csv
 import io
 import json
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -63,7 +64,7 @@ class Command(BaseCommand):
         except StrategyError as exc:
             raise CommandError(str(exc)) from None
         rows = list(chart.rows())
-        exceptions = [
+        exceptions: list[dict[str, Any]] = [
             {
                 "cards": list(e.cards),
                 "upcard": HEADER[[2, 3, 4, 5, 6, 7, 8, 9, 10, 1].index(e.upcard)],
@@ -116,12 +117,12 @@ class Command(BaseCommand):
             evs["punter"] = {"policy": punter.policy_ev, "best": punter.best_ev}
         if side in ("banker", "both"):
             banker = banker_analysis()
-            for case in CASES:
+            for banker_case in CASES:
                 title = (
                     f"Banker against a punter who stands from {banker.punter_stands_on}, "
-                    f"the punter {CASE_TEXT[case]}; EVs per unit staked, the banker's side"
+                    f"the punter {CASE_TEXT[banker_case]}; EVs per unit staked, the banker's side"
                 )
-                tables.append(("banker", case, list(banker.cells[case]), title))
+                tables.append(("banker", banker_case, list(banker.cells[banker_case]), title))
             evs["banker"] = {"policy": banker.policy_ev, "best": banker.best_ev}
         if fmt == "json":
             self.stdout.write(
