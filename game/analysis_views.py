@@ -13,8 +13,8 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from game.analyses import AnalysisState, analysis_state, retry_analysis
 from game.models import Analysis
-from game.views import HtmxHttpRequest
-from trainer.redirects import safe_next
+from trainer.web.http import HtmxHttpRequest
+from trainer.web.redirects import safe_next
 
 
 def progress_context(request: HttpRequest, state: AnalysisState | None) -> dict[str, Any]:

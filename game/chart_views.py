@@ -23,7 +23,7 @@ from game.labels import ACTION_LABELS
 from game.models import CUSTOM_PREFIX, RuleSet, rules_for
 from game.strategy_store import chart_for, game_ev_for
 from game.table_view import PLAYABLE, rules_summary, variant_name
-from trainer.visitors import visitor_id
+from trainer.web.visitors import visitor_id
 
 # What each cell shows once surrender is taken out (it has its own table).
 WITHOUT_SURRENDER = {"Rh": "H", "Rs": "S", "Rp": "P"}

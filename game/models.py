@@ -194,7 +194,7 @@ class TableSession(models.Model):
 
     @classmethod
     def merge_visitor_rows(cls, old: uuid.UUID, new: uuid.UUID) -> int:
-        """Give ``old``'s tables to ``new`` (trainer/visitors.py, on logging in). Both may
+        """Give ``old``'s tables to ``new`` (trainer/web/visitors.py, on logging in). Both may
         have an open table and only one may stay open: the newest one that was dealt at
         (else the newest) stays, the others are ended (kept, their version bumped, as New
         session does). Returns the number of tables moved."""

@@ -17,8 +17,8 @@ from game.labels import VARIANT_NAMES
 from game.models import START_BANKROLL, RuleSet, TableSession
 from game.rulesets import BASES, DEFAULT_BASE, RuleSetForm, rules_table
 from game.table_view import rules_summary, variant_name
-from game.views import HtmxHttpRequest
-from trainer.visitors import visitor_id
+from trainer.web.http import HtmxHttpRequest
+from trainer.web.visitors import visitor_id
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -15,7 +15,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, push_url
-from django_htmx.middleware import HtmxDetails
 
 from game.banker_view import banker_context
 from game.engine.banker import MIN_SEATS as BANKER_MIN_SEATS
@@ -28,18 +27,15 @@ from game.table_view import (
     is_playable,
     table_context,
 )
-from trainer.redirects import safe_next
-from trainer.visitors import (
+from trainer.web.http import HtmxHttpRequest
+from trainer.web.redirects import safe_next
+from trainer.web.visitors import (
     SESSION_KEY,
     STANDARD_KEY,
     grading_standard,
     owned_or_404,
     visitor_id,
 )
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 def _own_table(request: HttpRequest, public_id: uuid.UUID) -> TableSession:

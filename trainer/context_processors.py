@@ -50,7 +50,7 @@ def grading(request: HttpRequest) -> dict:
     """``grading_standard``: the person's standard ("exact" or "chart", the session's);
     ``grading_choices``: (value, label) pairs for templates/game/grading_toggle.html."""
     from game.table_view import STANDARD_LABELS  # the game app is loaded after settings
-    from trainer.visitors import grading_standard
+    from trainer.web.visitors import grading_standard
 
     return {
         "grading_standard": grading_standard(request) if hasattr(request, "session") else None,

@@ -12,7 +12,7 @@ from django.test import Client
 from game.models import GradedDecision, TableSession
 from tests.factories import RoundRecordFactory, TableSessionFactory
 from trainer.accounts.models import Account
-from trainer.visitors import owned_models
+from trainer.web.visitors import owned_models
 
 PASSWORD = "Tr1cky-pass-99"
 

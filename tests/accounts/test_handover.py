@@ -29,7 +29,7 @@ from tests.accounts.people import (
 )
 from tests.factories import TableSessionFactory
 from trainer.accounts.models import Account
-from trainer.visitors import (
+from trainer.web.visitors import (
     check_visitor_models,
     merge_visitor,
     owned_models,

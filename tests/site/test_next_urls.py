@@ -1,4 +1,4 @@
-"""Every view that redirects to a visitor-supplied ``next`` (trainer/redirects.py): a value
+"""Every view that redirects to a visitor-supplied ``next`` (trainer/web/redirects.py): a value
 that is no URL of this site (``true``, ``welcome``, another host, ``javascript:``) falls back
 to the view's safe page instead of a 500 or a jump elsewhere; a page of this site is kept."""
 
@@ -11,8 +11,8 @@ from django.test import Client, RequestFactory
 from game.engine.rules import PRESETS
 from game.models import Analysis, RuleSet
 from tests.accounts.people import PASSWORD, log_in, make_user
-from trainer.redirects import is_safe_next
-from trainer.visitors import STANDARD_KEY
+from trainer.web.redirects import is_safe_next
+from trainer.web.visitors import STANDARD_KEY
 
 pytestmark = pytest.mark.django_db
 

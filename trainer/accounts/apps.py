@@ -14,7 +14,7 @@ class AccountsConfig(AppConfig):
         from django.core import checks
 
         from trainer.accounts.handover import carry_history_on_login
-        from trainer.visitors import check_visitor_models
+        from trainer.web.visitors import check_visitor_models
 
         checks.register(check_visitor_models)
         user_logged_in.connect(carry_history_on_login, dispatch_uid="accounts.carry_history")

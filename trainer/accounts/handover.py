@@ -16,7 +16,7 @@ from django.db import transaction
 from django.http import HttpRequest
 
 from trainer.accounts.models import Account
-from trainer.visitors import SESSION_KEY, merge_visitor, session_visitor
+from trainer.web.visitors import SESSION_KEY, merge_visitor, session_visitor
 
 
 def carry_history_on_login(sender, request: HttpRequest | None, user, **kwargs) -> None:

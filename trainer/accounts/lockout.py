@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import ngettext
 
-from trainer.redirects import safe_next
+from trainer.web.redirects import safe_next
 
 
 def client_ip(request: HttpRequest) -> str | None:

@@ -1,6 +1,6 @@
 """An account ties a Django user to the visitor id that owns the person's history.
 
-Tables, drills and graded decisions belong to a visitor id (``trainer/visitors.py``), never
+Tables, drills and graded decisions belong to a visitor id (``trainer/web/visitors.py``), never
 to a user: the site works the same with or without an account, and an account is simply
 the name under which one visitor id is kept across browsers.
 """
@@ -25,7 +25,7 @@ class Account(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     # The visitor id here names the person; it is not data the person owns, so merging
-    # visitors (trainer/visitors.py) leaves these rows alone.
+    # visitors (trainer/web/visitors.py) leaves these rows alone.
     merge_visitor_rows = None
 
     def __str__(self) -> str:

@@ -1,6 +1,6 @@
 """What may be deleted of anonymous visitors who are gone (``manage.py prune_abandoned``).
 
-A visitor id lives only in its Django session (``trainer/visitors.py``) or in an account.
+A visitor id lives only in its Django session (``trainer/web/visitors.py``) or in an account.
 So:
 
 - kept, always: everything of a visitor id that an account names, and everything of a
@@ -32,7 +32,7 @@ from django.db import models
 
 from game.models import TableSession
 from trainer.accounts.models import Account
-from trainer.visitors import SESSION_KEY, owned_models
+from trainer.web.visitors import SESSION_KEY, owned_models
 
 # Session stores whose live sessions can be read from the database.
 DATABASE_SESSION_ENGINES = (

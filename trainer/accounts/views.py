@@ -24,8 +24,8 @@ from django.views.decorators.http import require_http_methods
 
 from trainer.accounts.forms import ResetForm, SignUpForm
 from trainer.accounts.models import Account
-from trainer.redirects import safe_next
-from trainer.visitors import visitor_id
+from trainer.web.redirects import safe_next
+from trainer.web.visitors import visitor_id
 
 
 @never_cache
@@ -71,7 +71,7 @@ class SafeNextMixin:
     request: HttpRequest
 
     def get_redirect_url(self, request: HttpRequest | None = None) -> str:
-        """The request's ``next`` if it is a URL of this site, else "" (trainer/redirects.py);
+        """The request's ``next`` if it is a URL of this site, else "" (trainer/web/redirects.py);
         ``request`` defaults to the view's own, as in Django's ``RedirectURLMixin``."""
         return safe_next(request or self.request)
 

@@ -4,7 +4,7 @@ The views call these; every refusal is a ``DrillError`` whose message is shown t
 person (translated), and a refused request changes nothing. Answers are graded by the
 strategy engine (``grade_decision``: the EV of every legal action for this hand, from a
 full shoe of the rules' decks without the hand and the upcard) against the person's
-standard ("exact" or "chart", trainer.visitors.grading_standard), stored as a
+standard ("exact" or "chart", trainer.web.visitors.grading_standard), stored as a
 ``GradedDecision`` (source "drill") that the review pages read, and rated for FSRS
 (scheduling.py).
 """

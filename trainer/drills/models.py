@@ -10,7 +10,7 @@
   to update and changes nothing.
 - ``SituationCard``: the FSRS state of one situation for one visitor (rules id, hand
   class, upcard), kept across sessions and days, with counts of reviews, right answers
-  and lapses. Merging visitors (trainer/visitors.py) may leave two cards of one situation
+  and lapses. Merging visitors (trainer/web/visitors.py) may leave two cards of one situation
   under one visitor; ``cards_of`` reads them as one (the latest review's state, counts
   added) and ``SituationCard.for_update`` folds them into one row.
 """

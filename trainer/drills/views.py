@@ -16,7 +16,6 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from game.table_view import variant_name
-from game.views import HtmxHttpRequest
 from trainer.drills.drill_view import (
     CATEGORY_LABELS,
     category_label,
@@ -38,7 +37,8 @@ from trainer.drills.drilling import (
 )
 from trainer.drills.forms import PERIODS, StartForm
 from trainer.drills.models import DrillSession
-from trainer.visitors import grading_standard, owned_or_404, visitor_id
+from trainer.web.http import HtmxHttpRequest
+from trainer.web.visitors import grading_standard, owned_or_404, visitor_id
 
 
 def _own_session(request: HttpRequest, public_id: uuid.UUID) -> DrillSession:

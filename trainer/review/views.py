@@ -1,7 +1,7 @@
 """The review pages: the mistakes page (sessions and their deviations, filtered), a
 session's mistakes, one decision, its replay, and the stats (heat map, plot, weakest ten).
 
-Everything is the visitor's own (``trainer.visitors.visitor_id``): another visitor's
+Everything is the visitor's own (``trainer.web.visitors.visitor_id``): another visitor's
 session, decision or replay answers 404, and their rows never reach a list. GET pages never
 make a visitor id (a first visit sees an empty log).
 """
@@ -37,7 +37,6 @@ from game.table_view import (
     round_view,
     variant_name,
 )
-from game.views import HtmxHttpRequest
 from trainer.review import replay as replays
 from trainer.review.forms import DRILL_PERIODS, LogFilterForm, StatsFilterForm, variant_choices
 from trainer.review.log import (
@@ -58,7 +57,8 @@ from trainer.review.log import (
 )
 from trainer.review.models import Replay
 from trainer.review.plots import heat_map, line_plot
-from trainer.visitors import owned_or_404, visitor_id
+from trainer.web.http import HtmxHttpRequest
+from trainer.web.visitors import owned_or_404, visitor_id
 
 SESSIONS_PER_PAGE = 10
 MISTAKES_PER_SESSION = 5  # on the mistakes page; a session's own page lists them all

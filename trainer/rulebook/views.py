@@ -31,7 +31,7 @@ from game.models import CUSTOM_PREFIX, START_BANKROLL, GradedDecision, RuleSet, 
 from game.table_view import variant_name
 from trainer.rulebook import examples, facts
 from trainer.rulebook.choices import site_choices
-from trainer.visitors import visitor_id
+from trainer.web.visitors import visitor_id
 
 # The games in the order the index lists them (VARIANTS.md's order, European first as the
 # table's default).

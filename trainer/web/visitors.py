@@ -149,7 +149,7 @@ def visitor_model_errors(candidates) -> list[checks.CheckMessage]:
                     f"{model._meta.label} has a uniqueness that includes 'visitor', so "
                     "merging two visitors could collide.",
                     hint="Define a classmethod merge_visitor_rows(old, new) -> int that "
-                    "combines the rows (see trainer/visitors.py).",
+                    "combines the rows (see trainer/web/visitors.py).",
                     obj=model,
                     id="visitors.E001",
                 )

@@ -1,0 +1,7 @@
+"""The shared web layer: what every page of the site needs and nothing of any one game.
+
+Who is asking (``visitors``), where a form may send them next (``redirects``), the typed
+HTMX request (``http``), and the templates under ``templates/web/``. It sits just above the
+engine: the rule-set pages, the decision log and the pages above them all use it, and it
+imports none of them.
+"""
