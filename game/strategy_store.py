@@ -34,8 +34,9 @@ from game.engine.round import Action, Round
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Grade, grade
 from game.engine.strategy.banker import DrawCell, banker_analysis, punter_analysis
+from game.engine.strategy.cache import EVCache
 from game.engine.strategy.chart import Chart, basic_strategy
-from game.engine.strategy.ev import EVCache, game_ev
+from game.engine.strategy.game_ev import game_ev
 from game.models import RuleSet, StrategyResult
 
 ENGINE_VERSION = 1

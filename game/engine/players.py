@@ -45,9 +45,10 @@ from game.engine.round import (
     apply,
 )
 from game.engine.rules import Rules
+from game.engine.strategy.cache import EVCache, StrategyError
 from game.engine.strategy.chart import Chart, basic_strategy
 from game.engine.strategy.composition import card_value, full_shoe, remove_cards
-from game.engine.strategy.ev import EVCache, StrategyError, hand_evs
+from game.engine.strategy.hand import hand_evs
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,9 +48,10 @@ from game.engine.round import (
     affordable_actions,
 )
 from game.engine.rules import Rules
+from game.engine.strategy.cache import EVCache, HandEVs
 from game.engine.strategy.chart import Chart
 from game.engine.strategy.composition import CardLike, full_shoe, remove_cards
-from game.engine.strategy.ev import EVCache, HandEVs, hand_evs, insurance_ev
+from game.engine.strategy.hand import hand_evs, insurance_ev
 
 Standard = Literal["exact", "chart"]
 STANDARDS: tuple[Standard, ...] = ("exact", "chart")

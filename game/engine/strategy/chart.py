@@ -24,8 +24,9 @@ from typing import Any
 
 from game.engine.round import Action
 from game.engine.rules import Rules
+from game.engine.strategy.cache import EVCache, HandEVs, StrategyError
 from game.engine.strategy.composition import CardLike, card_value, full_shoe, remove_cards
-from game.engine.strategy.ev import EVCache, HandEVs, StrategyError, hand_evs
+from game.engine.strategy.hand import hand_evs
 
 UPCARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 HARD_ROWS = tuple(range(5, 18))  # 17 stands for "17 and more"

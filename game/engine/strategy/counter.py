@@ -35,8 +35,9 @@ from game.engine.round import (
     affordable_actions,
 )
 from game.engine.strategy.advisor import surrender_phase_evs
+from game.engine.strategy.cache import EVCache, HandEVs, StrategyError
 from game.engine.strategy.composition import Composition, full_shoe, remove_cards
-from game.engine.strategy.ev import EVCache, HandEVs, StrategyError, hand_evs, insurance_ev
+from game.engine.strategy.hand import hand_evs, insurance_ev
 
 
 class TooFewCardsError(StrategyError):

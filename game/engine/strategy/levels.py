@@ -28,8 +28,9 @@ from typing import Literal
 
 from game.engine.round import Action
 from game.engine.rules import Rules
+from game.engine.strategy.cache import EVCache
 from game.engine.strategy.chart import Chart, basic_strategy
-from game.engine.strategy.ev import EVCache, game_ev, policy_game_ev
+from game.engine.strategy.game_ev import game_ev, policy_game_ev
 
 Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")

@@ -23,8 +23,9 @@ from pathlib import Path
 import pytest
 
 from game.engine.rules import AJNC, CROATIAN, EUROPEAN, Rules
+from game.engine.strategy.cache import EVCache
 from game.engine.strategy.composition import full_shoe, remove_cards
-from game.engine.strategy.ev import EVCache, hand_evs
+from game.engine.strategy.hand import hand_evs
 
 S17 = Rules()
 RSA_HSA = Rules(resplit_aces=True, hit_split_aces=True)
