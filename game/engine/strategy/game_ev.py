@@ -7,11 +7,12 @@ module docstring.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.cache import EVCache, HandEVs, HandPolicy, StrategyError
+from game.engine.strategy.chart import Chart, ChartPolicy, basic_strategy
 from game.engine.strategy.composition import (
     INFINITE_PROBABILITIES,
     DrawState,
@@ -40,7 +41,7 @@ def game_ev(
     rules: Rules,
     *,
     strategy: Strategy = "cd",
-    chart: Any = None,
+    chart: Chart | None = None,
     composition: Sequence[int] | None = None,
     infinite: bool = False,
     cache: EVCache | None = None,
@@ -73,9 +74,6 @@ def game_ev(
     if rules.game != "casino":
         raise StrategyError("the strategy engine values the casino game only")
     if strategy == "td":
-        from game.engine.strategy.chart import basic_strategy
-        from game.engine.strategy.levels import ChartPolicy  # chart.py imports this module
-
         if chart is None:
             chart = basic_strategy(rules, infinite=infinite)
         return policy_game_ev(
