@@ -112,18 +112,6 @@ def observe(rnd: Round, seen: Sequence[Card] = (), chips: Fraction | None = None
     )
 
 
-def seen_before(rnd: Round) -> tuple[Card, ...]:
-    """The cards dealt from this shoe before the round (all were turned face up by the end
-    of their rounds): the history a seat may know. Nothing after the shoe ran out in the round
-    and its discards were shuffled back in (cards.py): the new shoe holds them all."""
-    if rnd.shoe.round_start is not None:
-        return rnd.shoe.cards[: rnd.shoe.round_start]
-    # A round stored before shoes marked where a round starts: every card it holds came
-    # from this shoe.
-    in_round = sum(len(h.cards) for h in rnd.hands) + len(rnd.dealer)
-    return rnd.shoe.cards[: rnd.shoe.position - in_round]
-
-
 def easy(obs: Observation) -> Action:
     """Seed 004's easy level: decline insurance and surrender; hit below 17, else stand."""
     if obs.insurance_offered:

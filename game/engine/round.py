@@ -310,6 +310,18 @@ def _insurance_from_json(data: dict[str, Any]) -> Fraction | None:
     return None if data["insurance"] is None else Fraction(data["insurance"])
 
 
+def seen_before(rnd: Round) -> tuple[Card, ...]:
+    """The cards dealt from this shoe before the round (all were turned face up by the end
+    of their rounds): the history a seat may know. Nothing after the shoe ran out in the round
+    and its discards were shuffled back in (cards.py): the new shoe holds them all."""
+    if rnd.shoe.round_start is not None:
+        return rnd.shoe.cards[: rnd.shoe.round_start]
+    # A round stored before shoes marked where a round starts: every card it holds came
+    # from this shoe.
+    in_round = sum(len(h.cards) for h in rnd.hands) + len(rnd.dealer)
+    return rnd.shoe.cards[: rnd.shoe.position - in_round]
+
+
 # -- the deal ------------------------------------------------------------------------------
 def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Round:
     """Deal a new round: one hand per bet (seat i bets ``bets[i]`` chips).
