@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Literal
 
+from game.engine.legality import double_refusal, split_refusal, surrender_refusal
 from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.cache import EVCache, HandEVs, HandPolicy, StrategyError
@@ -22,15 +23,7 @@ from game.engine.strategy.composition import (
     natural_probability,
 )
 from game.engine.strategy.hand import hand_evs
-from game.engine.strategy.recursion import (
-    Evaluator,
-    PolicyEvaluator,
-    double_allowed,
-    hand_state,
-    hand_total,
-    split_allowed,
-    surrender_allowed,
-)
+from game.engine.strategy.recursion import Evaluator, PolicyEvaluator, hand_state, hand_total
 from game.engine.strategy.splits import split_ev
 
 Strategy = Literal["cd", "td"]
@@ -166,11 +159,12 @@ def policy_game_ev(
                 continue
             values = (first, second)
             legal = {Action.HIT, Action.STAND}
-            if double_allowed(rules, values):
+            if double_refusal(rules, values, from_split=False, split_aces=False) is None:
                 legal.add(Action.DOUBLE)
-            if split_allowed(rules, values) and not (first == 10 and rules.split_by == "rank"):
+            tens_by_rank = first == 10 and rules.split_by == "rank"
+            if not tens_by_rank and split_refusal(rules, values, hands=1, split_aces=False) is None:
                 legal.add(Action.SPLIT)
-            if surrender_allowed(rules, values, up, False):
+            if surrender_refusal(rules, values, up, from_split=False) is None:
                 legal.add(Action.SURRENDER)
             action = policy.first(values, up, frozenset(legal))
             if action not in legal:

@@ -72,6 +72,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from game.engine.cards import Card
+from game.engine.legality import double_refusal, draw_refusal, split_refusal, surrender_refusal
 from game.engine.rules import Rules
 from game.engine.strategy.cache import EVCache, HandEVs, ShoeBatch, StrategyError
 from game.engine.strategy.composition import (
@@ -83,14 +85,7 @@ from game.engine.strategy.composition import (
     natural_completer,
     remove_cards,
 )
-from game.engine.strategy.recursion import (
-    Evaluator,
-    double_allowed,
-    hand_state,
-    hand_total,
-    split_allowed,
-    surrender_allowed,
-)
+from game.engine.strategy.recursion import Evaluator, hand_state, hand_total
 from game.engine.strategy.splits import split_ev
 
 
@@ -176,13 +171,12 @@ def hand_evs(
     peeks = rules.dealer_hole_card and rules.dealer_peeks
     conditioned = peeks and natural_completer(up) is not None
     shoe = DrawState(unseen)
+    split_aces = from_split and values[0] == 1
     # The most hands this hand's split may make: the seat's other hands take their room.
     room = rules.max_split_hands - hands + 1
     split_valued = (
         with_split
-        and room >= 2
-        and split_allowed(rules, cards)
-        and not (from_split and values[0] == 1 and not rules.resplit_aces)
+        and split_refusal(rules, _as_cards(cards), hands=hands, split_aces=split_aces) is None
     )
     if unseen is not None:
         _prepare_hand(cache, rules, up, shoe, values, split_valued)
@@ -195,19 +189,21 @@ def hand_evs(
     track_sevens = rules.three_sevens_payout is not None
     low, ace, ncards, sevens = hand_state(values, track_sevens)
     total = hand_total(low, ace)
-    split_aces = from_split and values[0] == 1
     natural = not from_split and len(values) == 2 and total == 21
 
     stand = ev.natural_hand() if natural else ev.stand(total, 1.0)
-    hit = None if split_aces and not rules.hit_split_aces else ev.hit(low, ace, ncards, sevens)
+    hit = None
+    if draw_refusal(rules, split_aces=split_aces) is None:
+        hit = ev.hit(low, ace, ncards, sevens)
     double = None
-    if double_allowed(rules, values, from_split=from_split):
+    if double_refusal(rules, values, from_split=from_split, split_aces=split_aces) is None:
         double = ev.double(low, ace, ncards, sevens)
     split = None
     if split_valued and not tens_resplit_by_rank(rules, values, room):
         split = split_ev(rules, values[0], up, unseen, cache, conditioned, max_hands=room)
         split *= scale
-    surrender = -0.5 if surrender_allowed(rules, values, up, from_split) else None
+    offered = surrender_refusal(rules, values, up, from_split=from_split, hands=hands) is None
+    surrender = -0.5 if offered else None
     return HandEVs(
         stand=stand * scale,
         hit=None if hit is None else hit * scale,
@@ -217,6 +213,11 @@ def hand_evs(
         natural_probability=p_natural,
         conditioned=conditioned,
     )
+
+
+def _as_cards(cards: Sequence[CardLike]) -> list[Card | int]:
+    """The cards as legality.py reads them: a code parsed, so that its rank counts."""
+    return [Card.parse(c) if isinstance(c, str) else c for c in cards]
 
 
 def tens_resplit_by_rank(rules: Rules, values: Sequence[int], max_hands: int | None = None) -> bool:

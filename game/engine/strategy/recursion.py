@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine.cards import Card
+from game.engine.legality import double_refusal
 from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.cache import HandPolicy
-from game.engine.strategy.composition import CardLike, DrawState, card_value, natural_completer
+from game.engine.strategy.composition import DrawState, natural_completer
 from game.engine.strategy.dealer import DealerSolver
 
 START_STAND, START_HIT, START_DOUBLE = 0, 1, 2
@@ -158,7 +158,7 @@ class Evaluator:
         low, ace, ncards, sevens = hand_state(values, self.sevens_bonus is not None)
         best, hits = self.best(low, ace, ncards, sevens)
         if (
-            double_allowed(self.rules, values, from_split=True)
+            double_refusal(self.rules, values, from_split=True, split_aces=values[0] == 1) is None
             and self.double(low, ace, ncards, sevens) > best
         ):
             return START_DOUBLE
@@ -304,7 +304,7 @@ class PolicyEvaluator(Evaluator):
 
     def split_start(self, values: tuple[int, int]) -> int:
         legal = {Action.HIT, Action.STAND}
-        if double_allowed(self.rules, values, from_split=True):
+        if double_refusal(self.rules, values, from_split=True, split_aces=values[0] == 1) is None:
             legal.add(Action.DOUBLE)
         action = self.policy.first(values, self.upcard, frozenset(legal))
         if action is Action.DOUBLE:
@@ -320,47 +320,3 @@ def hand_state(values: Sequence[int], track_sevens: bool) -> tuple[int, bool, in
     """(low total, holds an ace, cards, all sevens) of a hand given as card values."""
     sevens = track_sevens and all(v == 7 for v in values)
     return sum(values), 1 in values, len(values), sevens
-
-
-# -- rules about which action is allowed ------------------------------------------------
-def double_allowed(rules: Rules, values: Sequence[int], *, from_split: bool = False) -> bool:
-    """Whether ``rules`` let a hand of these card values double now (round.py's rule):
-    two cards, ``double_on`` ("any", hard "9-11" or "10-11"), DAS after a split, and split
-    aces only when they may draw (``hit_split_aces``)."""
-    if len(values) != 2 or rules.double_on == "none":
-        return False
-    if from_split:
-        if not rules.double_after_split:
-            return False
-        if values[0] == 1 and not rules.hit_split_aces:
-            return False
-    if rules.double_on == "any":
-        return True
-    low = 9 if rules.double_on == "9-11" else 10
-    soft = 1 in values and sum(values) <= 11
-    return not soft and low <= sum(values) <= 11
-
-
-def surrender_allowed(rules: Rules, values: Sequence[int], upcard: int, from_split: bool) -> bool:
-    """Whether ``rules`` offer surrender to this hand: the first decision on two cards, not
-    after a split, and against an ace only with ``surrender_vs_ace``."""
-    if rules.surrender == "none" or len(values) != 2 or from_split:
-        return False
-    return upcard != 1 or rules.surrender_vs_ace
-
-
-def split_allowed(rules: Rules, cards: Sequence[CardLike]) -> bool:
-    """Whether ``rules`` let this two-card hand split: a pair by ``split_by`` (card values
-    given as ints count as equal ranks) and ``max_split_hands`` of at least 2."""
-    if rules.max_split_hands < 2 or len(cards) != 2:
-        return False
-    a, b = cards
-    if card_value(a) != card_value(b):
-        return False
-    if rules.split_by == "rank" and isinstance(a, Card | str) and isinstance(b, Card | str):
-        return _rank_of(a) == _rank_of(b)
-    return True
-
-
-def _rank_of(card: Card | str) -> str:
-    return (card if isinstance(card, Card) else Card.parse(card)).rank.value
