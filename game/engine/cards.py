@@ -185,7 +185,7 @@ class Shoe:
         return cls(cards=tuple(cards), cut=int(len(cards) * penetration), decks=decks)
 
     @classmethod
-    def stacked_from(cls, cards: list[Card | str]) -> Shoe:
+    def stacked_from(cls, cards: Sequence[Card | str]) -> Shoe:
         """A scripted shoe dealing exactly ``cards`` in order (codes or Cards).
 
         Raises CardParseError for a bad code.

@@ -370,6 +370,7 @@ def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Roun
     for _ in stakes:
         card, shoe = shoe.draw()
         second.append(card)
+    dealer: tuple[Card, ...]
     if rules.dealer_hole_card:
         dealer_second, shoe = shoe.draw()
         if rules.hole_card_first:

@@ -291,7 +291,7 @@ def grade_decision(
         values = hand_evs(cards, upcard, rules, from_split=from_split, cache=cache)
         evs = {a: v for a, v in surrender_phase_evs(values, play_on).items() if a in legal}
     else:
-        values = hand_evs(
+        valued = hand_evs(
             cards,
             upcard,
             rules,
@@ -300,7 +300,7 @@ def grade_decision(
             cache=cache,
             with_split=Action.SPLIT in legal,
         ).values()
-        evs = {a: v for a, v in values.items() if a in legal}
+        evs = {a: v for a, v in valued.items() if a in legal}
     if action not in evs:  # a legal action the EV engine does not value: nothing to grade
         return None
     chart_action = None
