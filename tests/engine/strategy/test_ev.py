@@ -1,4 +1,4 @@
-"""Exact action EVs (strategy/ev.py) against ORACLES.md "Hand EVs, 6 decks", the closed
+"""Exact action EVs (strategy/hand.py) against ORACLES.md "Hand EVs, 6 decks", the closed
 forms, and rule-by-rule checks of which actions are allowed."""
 
 import subprocess
