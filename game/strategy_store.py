@@ -29,13 +29,14 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from game.engine.players import make_policy, play_ai_seats, seen_before
-from game.engine.round import Action, Round
+from game.engine.players import make_policy, play_ai_seats
+from game.engine.round import Action, Round, seen_before
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Grade, grade
 from game.engine.strategy.banker import DrawCell, banker_analysis, punter_analysis
+from game.engine.strategy.cache import EVCache
 from game.engine.strategy.chart import Chart, basic_strategy
-from game.engine.strategy.ev import EVCache, game_ev
+from game.engine.strategy.game_ev import game_ev
 from game.models import RuleSet, StrategyResult
 
 ENGINE_VERSION = 1

@@ -31,18 +31,14 @@ from typing import Any
 from game.engine.cards import Shoe
 from game.engine.round import Action, Phase, Round, deal
 from game.engine.rules import Rules
-from game.engine.strategy import (
-    DealerSolver,
-    EVCache,
-    full_shoe,
-    game_ev,
-    hand_evs,
-    remove_cards,
-)
 from game.engine.strategy.banker import banker_analysis, punter_analysis
+from game.engine.strategy.cache import EVCache
 from game.engine.strategy.chart import basic_strategy
-from game.engine.strategy.composition import DrawState
+from game.engine.strategy.composition import DrawState, full_shoe, remove_cards
 from game.engine.strategy.counter import counter_decision
+from game.engine.strategy.dealer import DealerSolver
+from game.engine.strategy.game_ev import game_ev
+from game.engine.strategy.hand import hand_evs
 from game.engine.strategy.levels import LEVELS, level_ev
 
 UPCARDS = range(1, 11)

@@ -42,14 +42,14 @@ def pools(code: str, tmp_path: Path) -> list[list]:
 
 @pytest.mark.skipif(os.cpu_count() == 1, reason="one core: every pool has one thread anyway")
 def test_the_wsgi_application_runs_numpy_on_one_thread(tmp_path: Path) -> None:
-    found = pools("import trainer.wsgi\nimport game.engine.strategy.ev", tmp_path)
+    found = pools("import trainer.wsgi\nimport game.engine.strategy.hand", tmp_path)
     assert any(api in ("openblas", "mkl", "blis", "openmp") for api, _n in found)
     assert all(threads == 1 for _api, threads in found), found
 
 
 @pytest.mark.skipif(os.cpu_count() == 1, reason="one core: every pool has one thread anyway")
 def test_the_asgi_application_runs_numpy_on_one_thread(tmp_path: Path) -> None:
-    found = pools("import trainer.asgi\nimport game.engine.strategy.ev", tmp_path)
+    found = pools("import trainer.asgi\nimport game.engine.strategy.hand", tmp_path)
     assert any(api in ("openblas", "mkl", "blis", "openmp") for api, _n in found)
     assert all(threads == 1 for _api, threads in found), found
 

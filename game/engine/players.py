@@ -45,9 +45,10 @@ from game.engine.round import (
     apply,
 )
 from game.engine.rules import Rules
+from game.engine.strategy.cache import EVCache, StrategyError
 from game.engine.strategy.chart import Chart, basic_strategy
 from game.engine.strategy.composition import card_value, full_shoe, remove_cards
-from game.engine.strategy.ev import EVCache, StrategyError, hand_evs
+from game.engine.strategy.hand import hand_evs
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,18 +110,6 @@ def observe(rnd: Round, seen: Sequence[Card] = (), chips: Fraction | None = None
         surrender_offered=rnd.phase is Phase.SURRENDER,
         play_on=actions_if_played_on(rnd, chips) if rnd.phase is Phase.SURRENDER else (),
     )
-
-
-def seen_before(rnd: Round) -> tuple[Card, ...]:
-    """The cards dealt from this shoe before the round (all were turned face up by the end
-    of their rounds): the history a seat may know. Nothing after the shoe ran out in the round
-    and its discards were shuffled back in (cards.py): the new shoe holds them all."""
-    if rnd.shoe.round_start is not None:
-        return rnd.shoe.cards[: rnd.shoe.round_start]
-    # A round stored before shoes marked where a round starts: every card it holds came
-    # from this shoe.
-    in_round = sum(len(h.cards) for h in rnd.hands) + len(rnd.dealer)
-    return rnd.shoe.cards[: rnd.shoe.position - in_round]
 
 
 def easy(obs: Observation) -> Action:

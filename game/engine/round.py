@@ -29,7 +29,14 @@ from fractions import Fraction
 from typing import Any
 
 from game.engine.cards import Card, Shoe
-from game.engine.hands import HandValue, hand_value, is_natural, is_pair
+from game.engine.hands import HandValue, hand_value, is_natural
+from game.engine.legality import (
+    Refusal,
+    double_refusal,
+    draw_refusal,
+    split_refusal,
+    surrender_refusal,
+)
 from game.engine.rules import Rules
 
 
@@ -310,6 +317,18 @@ def _insurance_from_json(data: dict[str, Any]) -> Fraction | None:
     return None if data["insurance"] is None else Fraction(data["insurance"])
 
 
+def seen_before(rnd: Round) -> tuple[Card, ...]:
+    """The cards dealt from this shoe before the round (all were turned face up by the end
+    of their rounds): the history a seat may know. Nothing after the shoe ran out in the round
+    and its discards were shuffled back in (cards.py): the new shoe holds them all."""
+    if rnd.shoe.round_start is not None:
+        return rnd.shoe.cards[: rnd.shoe.round_start]
+    # A round stored before shoes marked where a round starts: every card it holds came
+    # from this shoe.
+    in_round = sum(len(h.cards) for h in rnd.hands) + len(rnd.dealer)
+    return rnd.shoe.cards[: rnd.shoe.position - in_round]
+
+
 # -- the deal ------------------------------------------------------------------------------
 def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Round:
     """Deal a new round: one hand per bet (seat i bets ``bets[i]`` chips).
@@ -362,13 +381,14 @@ def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Roun
         dealer = (dealer_first,)
 
     offer_insurance = rules.insurance and dealer[0].points == 1
-    offer_surrender = rules.surrender == "early" and (
-        dealer[0].points != 1 or rules.surrender_vs_ace
-    )
     hands = []
     for seat, stake in enumerate(stakes):
         cards = (first[seat], second[seat])
         natural = is_natural(cards)
+        offer_surrender = rules.surrender == "early" and (
+            surrender_refusal(rules, [c.points for c in cards], dealer[0].points, from_split=False)
+            is None
+        )
         undecided = offer_insurance and (not natural or rules.even_money)
         hands.append(
             PlayerHand(
@@ -444,7 +464,7 @@ def affordable_actions(rnd: Round, chips: Fraction | None) -> tuple[Action, ...]
     return tuple(a for a in legal if least_stake(rnd, a) <= chips)
 
 
-def _why_illegal(rnd: Round, action: Action) -> tuple[str, str] | None:
+def _why_illegal(rnd: Round, action: Action) -> Refusal | None:
     """None when ``action`` is legal, else (code, message) saying which rule forbids it."""
     hand = rnd.active_hand
     if rnd.phase is Phase.SETTLED or hand is None:
@@ -464,54 +484,25 @@ def _why_illegal(rnd: Round, action: Action) -> tuple[str, str] | None:
         if not rules.insurance:
             return ("insurance_none", "Insurance is not offered in this game.")
         return ("insurance_closed", "Insurance is offered only before the first decision.")
-    two_cards = len(hand.cards) == 2
-    if hand.split_aces and not rules.hit_split_aces and action in (Action.HIT, Action.DOUBLE):
-        return ("split_aces_one_card", "Split aces receive one card each and cannot draw more.")
-    if action is Action.HIT or action is Action.STAND:
+    values = [card.points for card in hand.cards]
+    hands = len(rnd.hands_of_seat(hand.seat))
+    if action is Action.HIT:
+        return draw_refusal(rules, split_aces=hand.split_aces)
+    if action is Action.STAND:
         return None
     if action is Action.DOUBLE:
-        if rules.double_on == "none":
-            return ("double_none", "Doubling is not allowed in this game.")
-        if not two_cards:
-            return ("double_two_cards", "You can double only on your first two cards.")
-        if hand.from_split and not rules.double_after_split:
-            return ("double_after_split", "Doubling after a split is not allowed here.")
-        value = hand.value
-        if rules.double_on != "any":
-            low = 9 if rules.double_on == "9-11" else 10
-            if value.soft or not low <= value.total <= 11:
-                return (
-                    "double_total",
-                    f"Here you can double only on a hard {low} to 11.",
-                )
-        return None
+        return double_refusal(rules, values, from_split=hand.from_split, split_aces=hand.split_aces)
     if action is Action.SPLIT:
-        if rules.max_split_hands < 2:
-            return ("split_none", "Splitting is not allowed in this game.")
-        if not two_cards or not is_pair(hand.cards, rules.split_by):
-            if rules.split_by == "rank":
-                return ("split_rank", "You can split only two cards of the same rank.")
-            return ("split_pair", "You can split only two cards of equal value.")
-        if len(rnd.hands_of_seat(hand.seat)) >= rules.max_split_hands:
-            return (
-                "split_limit",
-                f"You can hold at most {rules.max_split_hands} hands by splitting.",
-            )
-        if hand.split_aces and not rules.resplit_aces:
-            return ("resplit_aces", "Aces can be split only once.")
-        return None
+        return split_refusal(rules, hand.cards, hands=hands, split_aces=hand.split_aces)
     if action is Action.SURRENDER:
-        if rules.surrender == "none":
-            return ("surrender_none", "Surrender is not offered in this game.")
-        if not two_cards or hand.from_split or len(rnd.hands_of_seat(hand.seat)) > 1:
-            return ("surrender_first", "You can surrender only as your first decision.")
-        if rnd.upcard.points == 1 and not rules.surrender_vs_ace:
-            return ("surrender_ace", "Surrender is not allowed against a dealer ace.")
-        if rules.surrender == "early":
+        refusal = surrender_refusal(
+            rules, values, rnd.upcard.points, from_split=hand.from_split, hands=hands
+        )
+        if refusal is None and rules.surrender == "early":
             # Seed 001: offered in its own phase before anyone draws; the players' turn comes
             # after it, "once the next card is dealt, surrender is no longer possible".
             return ("surrender_closed", "Surrender ended when the next card was dealt.")
-        return None
+        return refusal
     return ("unknown_action", f"{action!r} is not an action.")
 
 
@@ -651,10 +642,9 @@ def _advance(rnd: Round) -> Round:
             card, shoe = shoe.draw()
             hand = replace(hand, cards=(*hand.cards, card))
             if hand.split_aces and not rnd.rules.hit_split_aces:
+                hands_now = len(rnd.hands_of_seat(hand.seat))
                 can_resplit = (
-                    rnd.rules.resplit_aces
-                    and is_pair(hand.cards, rnd.rules.split_by)
-                    and len(rnd.hands_of_seat(hand.seat)) < rnd.rules.max_split_hands
+                    split_refusal(rnd.rules, hand.cards, hands=hands_now, split_aces=True) is None
                 )
                 hand = replace(hand, done=not can_resplit)
             elif hand.value.total == 21 and rnd.rules.auto_stand_21:

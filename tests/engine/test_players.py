@@ -4,8 +4,8 @@ and AI seats act in seat order until the person's hand is to act."""
 import dataclasses
 
 from game.engine.cards import Card, Shoe
-from game.engine.players import AI_LEVELS, Observation, easy, observe, play_ai_seats, seen_before
-from game.engine.round import Action, Phase, deal
+from game.engine.players import AI_LEVELS, Observation, easy, observe, play_ai_seats
+from game.engine.round import Action, Phase, deal, seen_before
 from game.engine.rules import EUROPEAN, RUSSIAN
 
 

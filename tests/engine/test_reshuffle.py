@@ -13,8 +13,7 @@ from dataclasses import replace
 import pytest
 
 from game.engine.cards import Card, Shoe, ShoeExhaustedError, standard_deck
-from game.engine.players import seen_before
-from game.engine.round import Action, Round, apply, deal
+from game.engine.round import Action, Round, apply, deal, seen_before
 from game.engine.rules import EUROPEAN
 from game.engine.strategy.composition import card_value
 from game.engine.strategy.counter import known_unseen

@@ -25,8 +25,9 @@ from game.engine.round import (
 )
 from game.engine.rules import AJNC, CROATIAN, RUSSIAN
 from game.engine.strategy.advisor import grade
+from game.engine.strategy.cache import EVCache
 from game.engine.strategy.counter import counter_decision
-from game.engine.strategy.ev import EVCache, hand_evs
+from game.engine.strategy.hand import hand_evs
 
 H, S, D, P = Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT
 SUR, NO_SUR = Action.SURRENDER, Action.NO_SURRENDER

@@ -10,7 +10,7 @@ import pytest
 from game import strategy_store
 from game.engine.rules import Rules
 from game.engine.strategy.counter import known_unseen
-from game.engine.strategy.ev import hand_evs
+from game.engine.strategy.hand import hand_evs
 from game.models import RuleSet
 from tests.factories import TableSessionFactory
 from tests.game.test_views import action_buttons, client_for, fresh, hx_act, hx_deal, text

@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from game.engine.round import Action
-from game.engine.strategy.ev import hand_evs
+from game.engine.strategy.hand import hand_evs
 from game.models import TableSession
 from tests.factories import TableSessionFactory
 from tests.game.test_views import (

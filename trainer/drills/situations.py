@@ -50,8 +50,8 @@ from game.engine.cards import Card, Rank, Shoe, Suit
 from game.engine.hands import hand_value
 from game.engine.round import Action, Phase, Round, actions_if_played_on, apply, deal
 from game.engine.rules import Rules
+from game.engine.strategy.cache import StrategyError
 from game.engine.strategy.chart import Chart
-from game.engine.strategy.ev import StrategyError
 from game.strategy_store import chart_for
 
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")

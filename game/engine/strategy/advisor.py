@@ -48,9 +48,10 @@ from game.engine.round import (
     affordable_actions,
 )
 from game.engine.rules import Rules
+from game.engine.strategy.cache import EVCache, HandEVs
 from game.engine.strategy.chart import Chart
 from game.engine.strategy.composition import CardLike, full_shoe, remove_cards
-from game.engine.strategy.ev import EVCache, HandEVs, hand_evs, insurance_ev
+from game.engine.strategy.hand import hand_evs, insurance_ev
 
 Standard = Literal["exact", "chart"]
 STANDARDS: tuple[Standard, ...] = ("exact", "chart")
@@ -290,7 +291,7 @@ def grade_decision(
         values = hand_evs(cards, upcard, rules, from_split=from_split, cache=cache)
         evs = {a: v for a, v in surrender_phase_evs(values, play_on).items() if a in legal}
     else:
-        values = hand_evs(
+        valued = hand_evs(
             cards,
             upcard,
             rules,
@@ -299,7 +300,7 @@ def grade_decision(
             cache=cache,
             with_split=Action.SPLIT in legal,
         ).values()
-        evs = {a: v for a, v in values.items() if a in legal}
+        evs = {a: v for a, v in valued.items() if a in legal}
     if action not in evs:  # a legal action the EV engine does not value: nothing to grade
         return None
     chart_action = None

@@ -24,8 +24,9 @@ from typing import Any
 
 from game.engine.round import Action
 from game.engine.rules import Rules
+from game.engine.strategy.cache import EVCache, HandEVs, StrategyError
 from game.engine.strategy.composition import CardLike, card_value, full_shoe, remove_cards
-from game.engine.strategy.ev import EVCache, HandEVs, StrategyError, hand_evs
+from game.engine.strategy.hand import hand_evs
 
 UPCARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 HARD_ROWS = tuple(range(5, 18))  # 17 stands for "17 and more"
@@ -206,6 +207,45 @@ CODE_ORDER: dict[str, tuple[Action, ...]] = {
 }
 
 
+class ChartPolicy:
+    """A basic strategy chart as a ``HandPolicy``: every decision is ``Chart.action_for``
+    (the cell's first choice when legal, else its fallback); after a hit the legal actions
+    are hit and stand. Later decisions are memoized by (low total, ace, upcard)."""
+
+    def __init__(self, chart: Chart) -> None:
+        self.chart = chart
+        self._hits: dict[tuple[int, bool, int], bool] = {}
+
+    def first(self, values: tuple[int, ...], upcard: int, legal: frozenset[Action]) -> Action:
+        """The chart's play for a two-card hand among ``legal``."""
+        return self.chart.action_for(values, upcard, legal)
+
+    def hits(self, low: int, ace: bool, cards: int, upcard: int) -> bool:
+        """Whether the chart hits a hand of this low total and softness after a hit."""
+        key = (low, ace, upcard)
+        found = self._hits.get(key)
+        if found is None:
+            hand = _hand_of(low, ace)
+            found = self.chart.action_for(hand, upcard, (Action.HIT, Action.STAND)) is Action.HIT
+            self._hits[key] = found
+        return found
+
+
+def _hand_of(low: int, ace: bool) -> list[int]:
+    """Card values of some hand with this low total (aces as 1) and ace or not: what the
+    chart reads of a hand after a hit (its total and softness, never a pair)."""
+    cards = [1] if ace else []
+    rest = low - (1 if ace else 0)
+    while rest > 0:
+        # ten-value cards first; never leave 1 (an ace) as the last card of a hand without one
+        card = min(rest, 10)
+        if rest - card == 1 or (card == 1 and not ace):
+            card -= 1
+        cards.append(card)
+        rest -= card
+    return cards
+
+
 def cell_code(evs: dict[Action, float]) -> str:
     """The chart code of the best action among ``evs`` (see the module docstring)."""
     best = max(evs, key=evs.__getitem__)
@@ -245,8 +285,8 @@ def basic_strategy(rules: Rules, *, infinite: bool = False, cache: EVCache | Non
         by_hand: dict[tuple[int, int], tuple[float, dict[Action, float]]] = {}
         for a in range(1, 11):
             for b in range(a, 11):
-                evs = hand_evs((a, b), up, rules, infinite=infinite, cache=cache)
-                by_hand[(a, b)] = (_weight(shoe, up, a, b), _actions(evs))
+                found = hand_evs((a, b), up, rules, infinite=infinite, cache=cache)
+                by_hand[(a, b)] = (_weight(shoe, up, a, b), _actions(found))
         for (a, b), (_w, evs) in by_hand.items():
             if a == b:
                 pairs[a][up] = Cell(cell_code(evs), evs)

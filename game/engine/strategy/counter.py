@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from game.engine.cards import Card
-from game.engine.players import seen_before
 from game.engine.round import (
     INSURANCE_DECISIONS,
     Action,
@@ -33,10 +32,12 @@ from game.engine.round import (
     Round,
     actions_if_played_on,
     affordable_actions,
+    seen_before,
 )
 from game.engine.strategy.advisor import surrender_phase_evs
+from game.engine.strategy.cache import EVCache, HandEVs, StrategyError
 from game.engine.strategy.composition import Composition, full_shoe, remove_cards
-from game.engine.strategy.ev import EVCache, HandEVs, StrategyError, hand_evs, insurance_ev
+from game.engine.strategy.hand import hand_evs, insurance_ev
 
 
 class TooFewCardsError(StrategyError):

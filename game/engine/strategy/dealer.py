@@ -364,7 +364,7 @@ def dealer_totals(
         solver = DealerSolver(hits_soft_17)
     elif solver.hits_soft_17 != hits_soft_17:
         raise ValueError("the solver was made for the other soft-17 rule")
-    dist = solver.distribution(value, DrawState(composition))
+    dist: Sequence[float] = solver.distribution(value, DrawState(composition))
     if peeked and natural_completer(value) is not None:
         dist = condition_on_no_natural(dist)
     return DealerTotals(*dist)

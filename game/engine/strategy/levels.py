@@ -4,8 +4,8 @@ VARIANTS.md table 5 ("AI seats") and issue 4:
 
 - ``easy`` (seed 004): declines insurance, hits below 17, else stands; never doubles,
   splits or surrenders (``EasyPolicy``).
-- ``normal``: the variant's total-dependent basic strategy chart (``ChartPolicy``: every
-  decision is ``Chart.action_for``, the chart's play among the legal actions).
+- ``normal``: the variant's total-dependent basic strategy chart (``chart.ChartPolicy``:
+  every decision is ``Chart.action_for``, the chart's play among the legal actions).
 - ``hard``: the exact composition-dependent play of this hand against the upcard, knowing
   only its own cards and the upcard (the best EV of ``hand_evs``; splits by CDZ-).
 
@@ -28,8 +28,9 @@ from typing import Literal
 
 from game.engine.round import Action
 from game.engine.rules import Rules
-from game.engine.strategy.chart import Chart, basic_strategy
-from game.engine.strategy.ev import EVCache, game_ev, policy_game_ev
+from game.engine.strategy.cache import EVCache
+from game.engine.strategy.chart import Chart, ChartPolicy, basic_strategy
+from game.engine.strategy.game_ev import game_ev, policy_game_ev
 
 Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
@@ -51,48 +52,9 @@ class EasyPolicy:
         return total < EASY_STANDS_ON
 
 
-class ChartPolicy:
-    """A basic strategy chart as a ``HandPolicy``: every decision is ``Chart.action_for``
-    (the cell's first choice when legal, else its fallback); after a hit the legal actions
-    are hit and stand. Later decisions are memoized by (low total, ace, upcard)."""
-
-    def __init__(self, chart: Chart) -> None:
-        self.chart = chart
-        self._hits: dict[tuple[int, bool, int], bool] = {}
-
-    def first(self, values: tuple[int, ...], upcard: int, legal: frozenset[Action]) -> Action:
-        """The chart's play for a two-card hand among ``legal``."""
-        return self.chart.action_for(values, upcard, legal)
-
-    def hits(self, low: int, ace: bool, cards: int, upcard: int) -> bool:
-        """Whether the chart hits a hand of this low total and softness after a hit."""
-        key = (low, ace, upcard)
-        found = self._hits.get(key)
-        if found is None:
-            hand = _hand_of(low, ace)
-            found = self.chart.action_for(hand, upcard, (Action.HIT, Action.STAND)) is Action.HIT
-            self._hits[key] = found
-        return found
-
-
 def _best_total(values: Sequence[int]) -> int:
     low = sum(values)
     return low + 10 if 1 in values and low <= 11 else low
-
-
-def _hand_of(low: int, ace: bool) -> list[int]:
-    """Card values of some hand with this low total (aces as 1) and ace or not: what the
-    chart reads of a hand after a hit (its total and softness, never a pair)."""
-    cards = [1] if ace else []
-    rest = low - (1 if ace else 0)
-    while rest > 0:
-        # ten-value cards first; never leave 1 (an ace) as the last card of a hand without one
-        card = min(rest, 10)
-        if rest - card == 1 or (card == 1 and not ace):
-            card -= 1
-        cards.append(card)
-        rest -= card
-    return cards
 
 
 def level_ev(
@@ -130,4 +92,4 @@ def level_ev(
     raise ValueError(f"unknown level {level!r}; use one of {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "ChartPolicy", "EasyPolicy", "Level", "level_ev"]
+__all__ = ["LEVELS", "EasyPolicy", "Level", "level_ev"]

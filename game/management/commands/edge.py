@@ -15,7 +15,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from game.engine.banker import BANKER_STANDS_ON, PUNTER_STANDS_ON
 from game.engine.strategy.banker import banker_analysis, punter_analysis
-from game.engine.strategy.ev import StrategyError, game_ev
+from game.engine.strategy.cache import StrategyError
+from game.engine.strategy.game_ev import game_ev
 from game.management.rules_options import add_rules_arguments, rules_from_options
 
 

@@ -8,8 +8,9 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from game.engine.strategy.banker import punter_analysis
+from game.engine.strategy.cache import StrategyError
 from game.engine.strategy.composition import CompositionError
-from game.engine.strategy.ev import StrategyError, hand_evs
+from game.engine.strategy.hand import hand_evs
 from game.management.rules_options import add_rules_arguments, rules_from_options
 
 

@@ -18,7 +18,7 @@ from game.engine.strategy.counter import (
     counter_insurance_ev,
     known_unseen,
 )
-from game.engine.strategy.ev import hand_evs
+from game.engine.strategy.hand import hand_evs
 
 # 60 small cards (2..6, twelve of each) dealt in earlier rounds: a high count.
 SMALL = [f"{rank}{suit}" for rank in "23456" for suit in "SHDC"] * 3

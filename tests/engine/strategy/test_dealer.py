@@ -6,14 +6,14 @@ import random
 import numpy as np
 import pytest
 
-from game.engine.strategy import (
+from game.engine.strategy.composition import (
     CompositionError,
-    DealerSolver,
-    dealer_totals,
+    DrawState,
     full_shoe,
+    natural_probability,
     remove_cards,
 )
-from game.engine.strategy.composition import DrawState, natural_probability
+from game.engine.strategy.dealer import DealerSolver, dealer_totals
 
 # ORACLES.md "Dealer final totals, 6 decks, S17, only the upcard removed, unconditioned":
 # 17, 18, 19, 20, 21, natural, bust.

@@ -1,4 +1,4 @@
-"""Exact action EVs (strategy/ev.py) against ORACLES.md "Hand EVs, 6 decks", the closed
+"""Exact action EVs (strategy/hand.py) against ORACLES.md "Hand EVs, 6 decks", the closed
 forms, and rule-by-rule checks of which actions are allowed."""
 
 import subprocess
@@ -10,16 +10,10 @@ import pytest
 from game.engine.cards import Card
 from game.engine.round import Action
 from game.engine.rules import AJNC, CROATIAN, DVADTSAT_ODNO, PRESETS, Rules
-from game.engine.strategy import (
-    CompositionError,
-    EVCache,
-    StrategyError,
-    full_shoe,
-    game_ev,
-    hand_evs,
-    insurance_ev,
-    remove_cards,
-)
+from game.engine.strategy.cache import EVCache, StrategyError
+from game.engine.strategy.composition import CompositionError, full_shoe, remove_cards
+from game.engine.strategy.game_ev import game_ev
+from game.engine.strategy.hand import hand_evs, insurance_ev
 
 S17 = Rules()
 H17 = Rules(dealer_hits_soft_17=True)
@@ -245,8 +239,8 @@ def test_split_hands_valued_at_once_agree_with_the_recursion(rules):
     """The batch (the split hand's endings walked once, valued for every k with arrays)
     against the recursion that plays each k's split hand on, card by card."""
     from game.engine.strategy.composition import DrawState
-    from game.engine.strategy.ev import (
-        _Evaluator,
+    from game.engine.strategy.recursion import Evaluator
+    from game.engine.strategy.splits import (
         _split_hand_sums,
         _split_hand_sums_batch,
         split_coefficients,
@@ -260,7 +254,7 @@ def test_split_hands_valued_at_once_agree_with_the_recursion(rules):
             unseen = remove_cards(full_shoe(1), [pair, pair, up, *seen])
             conditioned = rules.dealer_peeks and up in (1, 10)
             guide_shoe = DrawState([c + (i == pair - 1) for i, c in enumerate(unseen)])
-            guide = _Evaluator(
+            guide = Evaluator(
                 one_deck,
                 up,
                 guide_shoe,

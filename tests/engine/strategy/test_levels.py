@@ -21,9 +21,10 @@ from game.engine.cards import Shoe, ShoeExhaustedError
 from game.engine.players import AI_LEVELS, make_policy, observe
 from game.engine.round import Action, Phase, deal
 from game.engine.rules import CROATIAN, EUROPEAN, PRESETS, RUSSIAN, Rules
-from game.engine.strategy.chart import basic_strategy
-from game.engine.strategy.ev import EVCache, game_ev
-from game.engine.strategy.levels import LEVELS, ChartPolicy, EasyPolicy, _hand_of, level_ev
+from game.engine.strategy.cache import EVCache
+from game.engine.strategy.chart import ChartPolicy, _hand_of, basic_strategy
+from game.engine.strategy.game_ev import game_ev
+from game.engine.strategy.levels import LEVELS, EasyPolicy, level_ev
 
 CODES = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"]
 

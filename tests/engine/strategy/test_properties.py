@@ -9,15 +9,11 @@ from hypothesis import strategies as st
 
 from game.engine.round import Action
 from game.engine.rules import Rules
-from game.engine.strategy import (
-    EVCache,
-    dealer_totals,
-    full_shoe,
-    hand_evs,
-    natural_probability,
-    remove_cards,
-)
-from game.engine.strategy.ev import split_coefficients
+from game.engine.strategy.cache import EVCache
+from game.engine.strategy.composition import full_shoe, natural_probability, remove_cards
+from game.engine.strategy.dealer import dealer_totals
+from game.engine.strategy.hand import hand_evs
+from game.engine.strategy.splits import split_coefficients
 
 S17 = Rules()
 H17 = Rules(dealer_hits_soft_17=True)

@@ -1,5 +1,5 @@
 """Resplits valued (issue 10, "Resplits are never valued"): the EV of Split for a split
-hand that is itself a pair, the seat holding ``hands`` hands (strategy/ev.py, module
+hand that is itself a pair, the seat holding ``hands`` hands (strategy/hand.py, module
 docstring "A resplit").
 
 1. Against an independent brute force: every card order of a small shoe is played through
@@ -23,8 +23,9 @@ from pathlib import Path
 import pytest
 
 from game.engine.rules import AJNC, CROATIAN, EUROPEAN, Rules
+from game.engine.strategy.cache import EVCache
 from game.engine.strategy.composition import full_shoe, remove_cards
-from game.engine.strategy.ev import EVCache, hand_evs
+from game.engine.strategy.hand import hand_evs
 
 S17 = Rules()
 RSA_HSA = Rules(resplit_aces=True, hit_split_aces=True)
@@ -34,7 +35,7 @@ RSA_HSA = Rules(resplit_aces=True, hit_split_aces=True)
 class BruteForce:
     """Exact EV of splitting a pair, by playing every card order of a small shoe.
 
-    Conventions (those of strategy/ev.py, restated): a hand's payoff is +stake won, -stake
+    Conventions (those of strategy/hand.py, restated): a hand's payoff is +stake won, -stake
     lost, 0 push; a bust loses at once. Peek games with an ace or ten upcard are
     conditioned on the dealer having no natural (the hole card is dealt first, never the
     card that completes it). Without a peek a dealer natural takes every standing stake

@@ -1,0 +1,508 @@
+"""Pair splitting under CDZ-, valued exactly with Farmer's method (hand.py's module
+docstring: the conventions).
+
+The split hands are exchangeable, so the sum over hands reduces, by inclusion-exclusion
+over which drawn cards were pair cards (``split_coefficients``), to the EVs of one split
+hand with k more pair cards removed. A split hand plays the guide's fixed decisions (the
+pre-split strategy, or a ``HandPolicy``'s), the same for every k, so its endings are walked
+once and valued for every k with arrays (``_split_hand_sums_batch``); the infinite deck and
+shoes too small for the batch use the plain recursion (``_split_hand_sums``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import comb
+
+import numpy as np
+
+from game.engine.rules import Rules
+from game.engine.strategy.cache import EVCache, HandPolicy
+from game.engine.strategy.composition import (
+    INFINITE_PROBABILITIES,
+    DrawState,
+    natural_probability,
+)
+from game.engine.strategy.recursion import (
+    START_DOUBLE,
+    START_HIT,
+    START_STAND,
+    Evaluator,
+    PolicyEvaluator,
+    hand_state,
+    hand_total,
+)
+
+
+def split_coefficients(max_hands: int) -> tuple[dict[int, int], dict[int, int]]:
+    """Farmer's inclusion-exclusion weights for pair splitting to ``max_hands`` hands.
+
+    Returns (a, b): the EV of splitting is sum_k F(k) * (a[k] * A_k + b[k] * B_k), where
+    F(k) = P(k given cards are all pair cards), A_k = E[a split hand's EV] and B_k =
+    E[the EV of a split hand whose second card is not a pair card, 0 otherwise], both with
+    k more pair cards out of the shoe. A second card dealt while the hands are fewer than
+    ``max_hands`` is either a pair card (it starts a new hand) or not; once the limit is
+    reached any card is kept. Raises ValueError for ``max_hands`` below 2.
+    """
+    if max_hands < 2:
+        raise ValueError("a split makes at least two hands")
+    a: dict[int, int] = {}
+    b: dict[int, int] = {}
+
+    def walk(kinds: tuple[str, ...], hands: int, pair_cards: int) -> None:
+        if len(kinds) == hands:
+            not_pair = kinds.count("N")
+            for own in kinds:
+                others = not_pair - (own == "N")
+                target = b if own == "N" else a
+                for t in range(others + 1):
+                    k = pair_cards + t
+                    target[k] = target.get(k, 0) + (-1) ** t * comb(others, t)
+            return
+        if hands < max_hands:
+            walk(kinds, hands + 1, pair_cards + 1)  # a pair card: a new hand
+            walk((*kinds, "N"), hands, pair_cards)
+        else:
+            walk((*kinds, "A"), hands, pair_cards)
+
+    walk((), 2, 0)
+    return a, b
+
+
+def split_ev(
+    rules: Rules,
+    pair: int,
+    upcard: int,
+    unseen: Sequence[int] | None,
+    cache: EVCache,
+    conditioned: bool,
+    policy: HandPolicy | None = None,
+    max_hands: int | None = None,
+) -> float:
+    """EV of splitting the pair of value ``pair`` (CDZ-), before dividing by P(no natural)
+    in a conditioned game; ``unseen`` excludes both pair cards and the upcard. With a
+    ``policy`` the split hands play that policy's decisions instead of the best ones (the
+    resplits are the same: every pair card dealt to a split hand is split again while the
+    rules allow, which is what a policy that splits this pair does). ``max_hands``: the
+    most hands the split may make (default ``rules.max_split_hands``; a resplit of a hand
+    of a seat that holds h hands: ``max_split_hands - h + 1``)."""
+    may_hit = pair != 1 or rules.hit_split_aces
+    may_resplit = pair != 1 or rules.resplit_aces
+    room = rules.max_split_hands if max_hands is None else max_hands
+    a, b = split_coefficients(room if may_resplit else 2)
+    track_sevens = rules.three_sevens_payout is not None
+    i = pair - 1
+    # The guide plays each split hand as an unsplit hand with the same cards would be
+    # played: its shoe is the unseen cards plus the second pair card (forgotten).
+    if unseen is None:
+        guide_shoe = DrawState(None)
+        pair_cards, cards_left = INFINITE_PROBABILITIES[i], 1.0
+    else:
+        guide_shoe = DrawState([c + (j == i) for j, c in enumerate(unseen)])
+        pair_cards, cards_left = unseen[i], sum(unseen)
+    guide: Evaluator
+    if policy is None:
+        guide = Evaluator(
+            rules,
+            upcard,
+            guide_shoe,
+            cache.dealer,
+            conditioned=conditioned,
+            memo=cache.values_for(upcard),
+        )
+    else:
+        guide = PolicyEvaluator(
+            rules, upcard, guide_shoe, cache.dealer, conditioned=conditioned, policy=policy
+        )
+    extra = sorted(set(a) | set(b))
+
+    def all_pair(k: int) -> float:
+        """F(k): P(k given cards are all pair cards)."""
+        if unseen is None:
+            return pair_cards**k
+        f = 1.0
+        for j in range(k):
+            f *= max(pair_cards - j, 0) / (cards_left - j)
+        return f
+
+    weights = {k: w for k in extra if (w := all_pair(k)) != 0.0}
+    # The batch needs every shoe it meets to hold more cards than the dealer can draw: a
+    # split hand draws at most 21 cards (all aces), k more pair cards are out.
+    if unseen is not None and (
+        sum(unseen) - max(weights, default=0) - 21 > cache.dealer.most_draws(upcard)
+    ):
+        sums = _split_hand_sums_batch(rules, pair, may_hit, track_sevens, guide, unseen, weights)
+    else:
+        sums = {
+            k: _split_hand_sums(rules, pair, may_hit, track_sevens, guide, k, unseen)
+            for k in weights
+        }
+    ev = 0.0
+    for k, weight in weights.items():
+        any_second, pair_second = sums[k]
+        ev += weight * (a.get(k, 0) * any_second + b.get(k, 0) * (any_second - pair_second))
+    if not conditioned and not rules.lose_all_to_natural:
+        # Without a peek, a dealer natural takes the seat's original bet once.
+        ev -= natural_probability(upcard, unseen)
+    return ev
+
+
+def _split_hand_sums(
+    rules: Rules,
+    pair: int,
+    may_hit: bool,
+    track_sevens: bool,
+    guide: Evaluator,
+    k: int,
+    unseen: Sequence[int] | None,
+) -> tuple[float, float]:
+    """(A_k, the part of A_k whose second card is a pair card) for one split hand played by
+    ``guide``'s decisions, k more pair cards out, by recursion: for the infinite deck and
+    shoes too small for ``_split_hand_sums_batch``."""
+    i = pair - 1
+    if unseen is None:
+        shoe = DrawState(None)
+    else:
+        shoe = DrawState([c - k * (j == i) for j, c in enumerate(unseen)])
+    hand = Evaluator(
+        rules,
+        guide.upcard,
+        shoe,
+        guide.dealer,
+        conditioned=guide.conditioned,
+        split_hand=True,
+    )
+    any_second = 0.0
+    pair_second = 0.0
+    counts, total = shoe.counts, shoe.total
+    for x in range(10):
+        if not counts[x]:
+            continue
+        p = counts[x] / total
+        shoe.take(x)
+        guide.shoe.take(x)
+        values = (pair, x + 1)
+        low, ace, ncards, sevens = hand_state(values, track_sevens)
+        if not may_hit or hand_total(low, ace) == 21:
+            g = hand.stand(hand_total(low, ace), 1.0)
+        else:
+            g = _play_split_hand(hand, guide, rules, values, (low, ace, ncards, sevens))
+        guide.shoe.put(x)
+        shoe.put(x)
+        any_second += p * g
+        if x == i:
+            pair_second = p * g
+    return any_second, pair_second
+
+
+def _play_split_hand(
+    hand: Evaluator,
+    guide: Evaluator,
+    rules: Rules,
+    values: tuple[int, int],
+    state: tuple[int, bool, int, bool],
+) -> float:
+    """EV of a two-card split hand played by ``guide``'s first decision (stand, hit, or a
+    double if DAS allows it and the guide prefers it), then ``guide``'s stand/hit choices."""
+    low, ace, ncards, sevens = state
+    kind = guide.split_start(values)
+    if kind == START_DOUBLE:
+        return hand.double(low, ace, ncards, sevens)
+    if kind == START_HIT:
+        return hand.hit_following(low, ace, ncards, sevens, guide)
+    return hand.stand(hand_total(low, ace), 1.0)
+
+
+_BUST, _SEVENS = 0, 1
+"""Codes of a split hand's ending in ``_split_hand_sums_batch`` (a stand codes its total)."""
+
+_EDGE_SIGNS = np.array(
+    [[-1.0] * 5] + [[1.0] * j + [0.0] + [-1.0] * (4 - j) for j in range(5)],
+)
+"""Row 0 for a total below 17, row t - 16 for a total t of 17..21: the sign of each dealer
+final total 17..21 in the EV of standing (won +1, push 0, lost -1); a dealer bust is +1."""
+
+_Node = tuple[int, int, int, bool, bool, tuple[int, ...]]
+"""A hand the split hand can be (cards, START_* play, low total, ace, all sevens, the guide
+shoe's counts there), keyed on the guide shoe's key."""
+
+_Ending = tuple[int, int, int, float, float, float]
+"""(row of the hand in the walk's order, card drawn last or -1, the stand total or _BUST
+or _SEVENS, stake, c, c_p): one way a split hand ends."""
+
+
+def _split_hand_sums_batch(
+    rules: Rules,
+    pair: int,
+    may_hit: bool,
+    track_sevens: bool,
+    guide: Evaluator,
+    unseen: Sequence[int],
+    weights: dict[int, float],
+) -> dict[int, tuple[float, float]]:
+    """``_split_hand_sums`` for every k of ``weights`` at once, for a finite shoe.
+
+    The split hand plays the guide's decisions, which depend on its cards and not on k, so
+    the hands it can end with are walked once: every multiset D of cards drawn to it ends
+    it in a stand, a bust or three sevens, reached by c(D) orderings that the decisions
+    allow (c_p(D) of them with a pair card second). Any single ordering of D is drawn from
+    the split shoe with P_k(D) = prod_v n_v (n_v - 1) ... / (N (N - 1) ...), so
+    A_k = sum_D c(D) P_k(D) value_k(D); the stands' dealer distributions come in one batch.
+    """
+    shoe = guide.shoe  # unseen plus the other pair card, in step with the hand's draws
+    nodes, reach, reach_pair = _walk_split_hand(guide, pair, may_hit, track_sevens)
+    order, ends, stand_keys = _list_endings(nodes, reach, reach_pair, shoe.units, guide)
+    endings = _Endings(ends, [nodes[key][5] for key in order], shoe.counts)
+    lose_stake = 1.0 if not guide.conditioned and rules.lose_all_to_natural else 0.0
+    stand_shoes = _StandShoes(guide)
+    per_k: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]] = {}
+    for k in weights:
+        split_shoe = np.array(unseen, dtype=np.int64)
+        split_shoe[pair - 1] -= k
+        prob, value, left = _ending_values(guide, endings, split_shoe)
+        shift = (1 + k) * shoe.units[pair - 1]
+        standing, cols = stand_shoes.add(endings, stand_keys, prob, left, shift)
+        per_k[k] = (prob, value, standing, cols)
+    dist = stand_shoes.distributions()
+    out: dict[int, tuple[float, float]] = {}
+    for k, (prob, value, standing, cols) in per_k.items():
+        if len(standing):
+            d = dist[:, cols]
+            signs = _EDGE_SIGNS[np.maximum(endings.what[standing].astype(np.int64) - 16, 0)]
+            edge = d[6] + (signs * d[:5].T).sum(axis=1)
+            stake = endings.stake[standing]
+            value[standing] = stake * edge - d[5] * stake * lose_stake
+        weighted = np.where(prob > 0.0, prob * value, 0.0)
+        out[k] = (float(weighted @ endings.c), float(weighted @ endings.c_pair))
+    return out
+
+
+def _walk_split_hand(
+    guide: Evaluator, pair: int, may_hit: bool, track_sevens: bool
+) -> tuple[dict[int, _Node], dict[int, float], dict[int, float]]:
+    """Every hand the split hand can be while it plays the guide's decisions, by the guide
+    shoe's key (``_Node``), and the orderings that reach each two-card hand: c and c_p
+    (1 each, c_p 0 unless the second card is a pair card)."""
+    shoe = guide.shoe
+    counts, units = shoe.counts, shoe.units
+    bonus = guide.sevens_bonus is not None
+    nodes: dict[int, _Node] = {}
+
+    def walk(low: int, ace: bool, cards: int, sevens: bool) -> None:
+        """Classify the hand now (stand, hit or double by the guide) and walk on."""
+        if shoe.key in nodes:
+            return
+        if not may_hit or (cards == 2 and hand_total(low, ace) == 21):
+            kind = START_STAND
+        elif cards == 2:
+            kind = guide.split_start((pair, low - pair))
+        else:
+            kind = START_HIT if guide.hits(low, ace, cards, sevens) else START_STAND
+        nodes[shoe.key] = (cards, kind, low, ace, sevens, tuple(counts))
+        if kind != START_HIT:
+            return
+        total, key = shoe.total, shoe.key
+        for i in range(min(10, 21 - low)):  # not the cards that bust
+            value = i + 1
+            count = counts[i]
+            if count and not (sevens and value == 7 and cards == 2 and bonus):
+                counts[i] = count - 1  # DrawState.take(i), inlined
+                shoe.total = total - 1
+                shoe.key = key - units[i]
+                walk(low + value, ace or value == 1, cards + 1, sevens and value == 7)
+                counts[i] = count
+        shoe.total = total
+        shoe.key = key
+
+    reach: dict[int, float] = {}  # c(D) by the guide shoe's key
+    reach_pair: dict[int, float] = {}  # c_p(D)
+    for x in range(10):
+        if counts[x]:
+            shoe.take(x)
+            walk(*hand_state((pair, x + 1), track_sevens))
+            reach[shoe.key] = 1.0
+            reach_pair[shoe.key] = 1.0 if x == pair - 1 else 0.0
+            shoe.put(x)
+    return nodes, reach, reach_pair
+
+
+def _list_endings(
+    nodes: dict[int, _Node],
+    reach: dict[int, float],
+    reach_pair: dict[int, float],
+    units: Sequence[int],
+    guide: Evaluator,
+) -> tuple[list[int], list[_Ending], list[int]]:
+    """The walk's hands fewest cards first, every way the split hand ends, and the guide
+    shoe's key at each stand, in the order of the stand endings.
+
+    Counts the orderings on the way (``reach`` and ``reach_pair`` grow to every hand that
+    hits): an ending is (hand, card drawn last or -1, stand total or _SEVENS, stake, c,
+    c_p), or (hand, the lowest card that busts it, _BUST, ...) for drawing any card that
+    busts."""
+    bonus = guide.sevens_bonus is not None
+    order = sorted(nodes, key=lambda key: nodes[key][0])
+    ends: list[_Ending] = []
+    stand_keys: list[int] = []
+    for row, key in enumerate(order):
+        cards, kind, low, ace, sevens, left = nodes[key]
+        c, c_pair = reach[key], reach_pair[key]
+        if kind == START_STAND:
+            ends.append((row, -1, hand_total(low, ace), 1.0, c, c_pair))
+            stand_keys.append(key)
+            continue
+        stake = 2.0 if kind == START_DOUBLE else 1.0
+        first_bust = max(21 - low, 0)  # the cards from this index on bust the hand
+        if any(left[first_bust:]):  # all of them as one ending: the next card busts
+            ends.append((row, first_bust, _BUST, stake, c, c_pair))
+        for i in range(min(first_bust, 10)):
+            if not left[i]:
+                continue
+            value = i + 1
+            if sevens and value == 7 and cards == 2 and bonus:
+                ends.append((row, i, _SEVENS, stake, c, c_pair))
+            elif kind == START_DOUBLE:
+                total = hand_total(low + value, ace or value == 1)
+                ends.append((row, i, total, 2.0, c, c_pair))
+                stand_keys.append(key - units[i])
+            else:
+                child = key - units[i]
+                reach[child] = reach.get(child, 0.0) + c
+                reach_pair[child] = reach_pair.get(child, 0.0) + c_pair
+    return order, ends, stand_keys
+
+
+class _Endings:
+    """The endings as arrays, one row each: ``what`` (stand total, _BUST or _SEVENS),
+    ``stake``, ``c``, ``c_pair``; ``drawn``, the cards D drawn to the split hand by value
+    (shape (n, 10)) and ``size`` their number; the rows of the stands, the busts (with
+    ``first_bust``, the lowest card index that busts) and the three sevens."""
+
+    def __init__(
+        self, ends: list[_Ending], shoes_at: list[tuple[int, ...]], guide_counts: Sequence[int]
+    ) -> None:
+        table = np.array(ends)
+        rows = table[:, 0].astype(np.int64)
+        last = table[:, 1].astype(np.int64)
+        self.what, self.stake, self.c, self.c_pair = (
+            table[:, 2],
+            table[:, 3],
+            table[:, 4],
+            table[:, 5],
+        )
+        # the guide shoe at each ending, then the cards D drawn to the split hand
+        after = np.array(shoes_at, dtype=np.int64)[rows]
+        busts = self.what == _BUST
+        self.sevens = self.what == _SEVENS
+        drew = np.flatnonzero((last >= 0) & ~busts)
+        after[drew, last[drew]] -= 1
+        self.drawn = np.array(guide_counts, dtype=np.int64) - after
+        self.size = self.drawn.sum(axis=1)
+        self.stands = np.flatnonzero(self.what >= 4)
+        self.bust_rows = np.flatnonzero(busts)
+        self.first_bust = last[self.bust_rows]
+        self.longest = int(self.drawn.max()) + 1
+
+
+def _ending_values(
+    guide: Evaluator, endings: _Endings, split_shoe: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For the split shoe of one k: P_k(D) of each ending, the values of the busts and
+    three sevens (the stands' are 0 until the dealer's distributions are known), and the
+    split shoe left at each ending."""
+    drawn, size, bust_rows = endings.drawn, endings.size, endings.bust_rows
+    # P_k(D): falling factorials of each value's count over those of the total
+    falling = np.cumprod(
+        np.concatenate(
+            [np.ones((10, 1)), split_shoe[:, None] - np.arange(endings.longest - 1)], axis=1
+        ),
+        axis=1,
+    )
+    cards_left = int(split_shoe.sum())
+    total_falling = np.cumprod(np.concatenate([[1.0], cards_left - np.arange(size.max())]))
+    prob = falling[np.arange(10), drawn].prod(axis=1) / total_falling[size]
+    left = split_shoe - drawn  # the split shoe at each ending
+    value = np.zeros(len(size))
+    left_total = np.maximum(left.sum(axis=1), 2)  # (> 12 where it matters)
+    # A bust ending: P(any card from first_bust on) * -(stake), and in a peek game
+    # P(no natural after it): sum over those cards i of left_i * (1 - q_i), where
+    # q_i = (left_c - [i = c]) / (L - 1) for the card c that completes a natural.
+    bust_left = left[bust_rows]
+    suffix = np.cumsum(bust_left[:, ::-1], axis=1)[:, ::-1]
+    busting = suffix[np.arange(len(bust_rows)), endings.first_bust].astype(float)
+    cards_at = left_total[bust_rows]
+    if guide.conditioned:
+        c_left = bust_left[:, guide.completer]
+        c_busts = guide.completer >= endings.first_bust
+        busting = busting - c_left * (busting - c_busts) / (cards_at - 1)
+    value[bust_rows] = -endings.stake[bust_rows] * busting / cards_at
+    if guide.sevens_bonus is not None:
+        conditioned_left: float | np.ndarray = 1.0
+        if guide.conditioned:
+            conditioned_left = 1.0 - left[:, guide.completer] / left_total
+        paid = float(guide.sevens_bonus) * endings.stake * conditioned_left
+        value[endings.sevens] = np.broadcast_to(paid, value.shape)[endings.sevens]
+    return prob, value, left
+
+
+class _StandShoes:
+    """The shoes the stands of every k meet, each given a column of the dealer's
+    distributions: a shoe met under several k (k more pair cards out and D, or k + 1 and
+    D less one pair card) is solved once, and not at all when the cache already holds it."""
+
+    def __init__(self, guide: Evaluator) -> None:
+        self.guide = guide
+        self.solved = guide.dealer.solved(guide.upcard)
+        self.columns: dict[int, int] = {}
+        self.known: list[tuple[float, ...]] = []
+        self.known_columns: list[int] = []
+        self.new_columns: list[int] = []
+        self.new_shoes: list[np.ndarray] = []
+
+    def add(
+        self,
+        endings: _Endings,
+        stand_keys: list[int],
+        prob: np.ndarray,
+        left: np.ndarray,
+        shift: int,
+    ) -> tuple[np.ndarray, list[int]]:
+        """The stand endings that can happen for one k (P_k(D) > 0) and the column of each
+        one's shoe; ``shift`` takes a guide shoe's key to the split shoe's (the other pair
+        card and the k pair cards out)."""
+        live = (prob[endings.stands] > 0.0).tolist()
+        standing: list[int] = []
+        cols: list[int] = []
+        fresh: list[int] = []
+        for row, key, ok in zip(endings.stands.tolist(), stand_keys, live, strict=True):
+            if ok:
+                n = len(self.columns)
+                split_key = key - shift
+                col = self.columns.setdefault(split_key, n)
+                if col == n:  # a shoe not met before
+                    found = self.solved.get(split_key)
+                    if found is None:
+                        fresh.append(row)
+                        self.new_columns.append(col)
+                    else:
+                        self.known.append(found)
+                        self.known_columns.append(col)
+                standing.append(row)
+                cols.append(col)
+        self.new_shoes.append(left[fresh])
+        return np.array(standing, dtype=np.int64), cols
+
+    def distributions(self) -> np.ndarray:
+        """The dealer's distribution of every column, shape (7, columns), the new shoes
+        solved in one batch."""
+        dist = np.empty((7, len(self.columns)))
+        if self.new_columns:
+            guide = self.guide
+            found = guide.dealer.distributions(guide.upcard, np.concatenate(self.new_shoes))
+            dist[:, self.new_columns] = found
+        if self.known:
+            dist[:, self.known_columns] = np.array(self.known).T
+        return dist
+
+
+__all__ = ["split_coefficients", "split_ev"]
