@@ -18,6 +18,7 @@ from django_stubs_ext import StrPromise
 
 from game.engine.rules import Rules, RulesError, find_rules
 from game.labels import VARIANT_NAMES
+from game.rules_words import describe
 
 # The casino presets a rule set may start from (the banker game of "dvadtsat-odno" is a
 # different game, played by another engine).
@@ -379,11 +380,23 @@ def impossible_combinations(data: dict[str, Any]) -> list[tuple[str, StrPromise]
     return problems
 
 
+# The form's fields that stand for several Rules fields.
+ROW_FIELDS = {"dealer_game": ("dealer_hole_card", "dealer_peeks")}
+
+
 def rules_table(rules: Rules) -> list[dict[str, Any]]:
     """Every rule of ``rules`` as rows of (legend, label, value) in the player's words, in the
-    form's order, for the rule set's page."""
+    form's order, for the rule set's page; each row's ``sentences`` state it in the words of
+    ``game.rules_words.describe`` (the table's and the rule page's)."""
     form = RuleSetForm(rules=rules)
     values = initial_for(rules)
+    sentences = describe(rules)
+
+    def said(name: str) -> list[str]:
+        """The sentences stating the row's fields (the dealer's game is two fields)."""
+        names = ROW_FIELDS.get(name, (name,))
+        return [s.text for s in sentences if set(s.fields) & set(names)]
+
     rows: list[dict[str, Any]] = []
     for legend, names in FIELD_GROUPS:
         for index, name in enumerate(names):
@@ -401,6 +414,7 @@ def rules_table(rules: Rules) -> list[dict[str, Any]]:
                     "label": field.label,
                     "value": shown,
                     "name": name,
+                    "sentences": said(name),
                 }
             )
             if name == "dealer_game" and rules.dealer_hole_card:
@@ -410,6 +424,7 @@ def rules_table(rules: Rules) -> list[dict[str, Any]]:
                         "label": _("Hole card dealt before the upcard"),
                         "value": _("Yes") if rules.hole_card_first else _("No"),
                         "name": "hole_card_first",
+                        "sentences": said("hole_card_first"),
                     }
                 )
     return rows

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_stubs_ext import StrPromise
 
 from game.analyses import AnalysisState, analysis_state
@@ -39,6 +39,7 @@ from game.models import (
     TableSession,
     to_decimal,
 )
+from game.rules_words import describe
 
 CHIPS = (5, 25, 100, 500)
 HISTORY_LENGTH = 8
@@ -160,110 +161,9 @@ def history_view(record: RoundRecord, human_seat: int) -> dict[str, Any]:
 
 
 def rules_summary(rules: Rules) -> list[str]:
-    """Short sentences stating the table's main rules, computed from the Rules value."""
-    payout = rules.blackjack_payout
-    lines = [
-        ngettext("%(decks)d deck in the shoe.", "%(decks)d decks in the shoe.", rules.decks)
-        % {"decks": rules.decks},
-        _("The dealer hits soft 17.")
-        if rules.dealer_hits_soft_17
-        else _("The dealer stands on every 17, soft 17 included."),
-        _("A natural pays %(payout)s.") % {"payout": f"{payout.numerator}:{payout.denominator}"},
-    ]
-    if rules.hole_card_first:
-        lines.append(_("The dealer's face-down card is dealt before the face-up one."))
-    if rules.double_on == "none":
-        lines.append(_("Doubling is not allowed in this game."))
-    elif rules.double_on == "any":
-        lines.append(
-            _("Double on any first two cards, also after a split.")
-            if rules.double_after_split
-            else _("Double on any first two cards, but not after a split.")
-        )
-    else:
-        lines.append(
-            _("Double only on a hard %(totals)s.")
-            % {"totals": "9, 10, 11" if rules.double_on == "9-11" else "10, 11"}
-        )
-        if rules.double_after_split and rules.max_split_hands > 1:
-            lines.append(_("You may double after a split too."))
-    if rules.double_for_less and rules.double_on != "none":
-        lines.append(_("You may double for less: any amount up to your bet."))
-    if rules.max_split_hands > 1:
-        hands = rules.max_split_hands
-        lines.append(
-            (
-                ngettext(
-                    "Split two cards of equal value (a king with a queen too), up to %(hands)d"
-                    " hand.",
-                    "Split two cards of equal value (a king with a queen too), up to %(hands)d"
-                    " hands.",
-                    hands,
-                )
-                if rules.split_by == "value"
-                else ngettext(
-                    "Split two cards of the same rank, up to %(hands)d hand.",
-                    "Split two cards of the same rank, up to %(hands)d hands.",
-                    hands,
-                )
-            )
-            % {"hands": hands}
-        )
-        if not rules.resplit_aces and not rules.hit_split_aces:
-            lines.append(_("Split aces get one card each and are split only once."))
-        if rules.resplit_aces:
-            lines.append(_("Split aces may be split again."))
-        if rules.hit_split_aces:
-            lines.append(_("Split aces may draw more cards."))
-    else:
-        lines.append(_("Splitting is not allowed in this game."))
-    if rules.auto_stand_21:
-        lines.append(_("A hand that reaches 21 stands by itself."))
-    if rules.three_sevens_payout is not None:
-        bonus = rules.three_sevens_payout
-        lines.append(
-            _("Three sevens as a hand's first three cards pay %(payout)s at once.")
-            % {"payout": f"{bonus.numerator}:{bonus.denominator}"}
-        )
-    if rules.insurance:
-        lines.append(
-            _("Against a dealer ace you may insure for up to half your bet; it pays 2:1.")
-            if rules.insurance_for_less
-            else _("Against a dealer ace you may insure for half your bet; it pays 2:1.")
-        )
-    if rules.even_money:
-        lines.append(_("Holding a natural against an ace, you may take even money."))
-    if rules.surrender == "late":
-        lines.append(_("You may surrender your first two cards after the peek and keep half."))
-    elif rules.surrender == "early":
-        lines.append(
-            _("You may surrender as your first decision and keep half, except against an ace.")
-            if not rules.surrender_vs_ace
-            else _("You may surrender as your first decision and keep half.")
-        )
-    if rules.dealer_peeks:
-        lines.append(
-            _("With an ace or a ten showing the dealer checks for a natural before you play.")
-        )
-    elif not rules.dealer_hole_card:
-        lines.append(
-            _(
-                "The dealer takes a second card only after you play; a natural then takes "
-                "doubled and split bets too."
-            )
-            if rules.lose_all_to_natural
-            else _(
-                "The dealer takes a second card only after you play; a natural then takes "
-                "only your initial bet."
-            )
-        )
-    else:
-        lines.append(
-            _("The dealer does not peek: a dealer natural takes doubled and split bets too.")
-            if rules.lose_all_to_natural
-            else _("The dealer does not peek for a natural.")
-        )
-    return lines
+    """Every rule of the table as sentences, the same ones the rule page and the custom
+    rule set's page give (``game.rules_words.describe``)."""
+    return [sentence.text for sentence in describe(rules)]
 
 
 # The variants the table plays; "dvadtsat-odno" is the banker game (game/banker_view.py).

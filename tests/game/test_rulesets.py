@@ -371,10 +371,11 @@ def test_rule_set_page_states_the_rules_and_the_share_url(client: Client) -> Non
     assert f"<title>Custom rules {rid} · Blackjack trainer</title>" in html
     assert "Built from European blackjack." in html
     for line in (
-        "1 deck in the shoe.",
-        "The dealer hits soft 17.",
-        "A natural pays 6:5.",
-        "Double on any first two cards, also after a split.",
+        "1 deck in the shoe. 52 cards in all.",
+        "The dealer hits soft 17 and stands on hard 17 or more (H17).",
+        "A natural pays 6:5: on a bet of 10 chips it wins 12.",
+        "Double on any first two cards: you double the bet and get exactly one more card.",
+        "You may double after a split too (DAS).",
         "The dealer does not peek: a dealer natural takes doubled and split bets too.",
     ):
         assert f"<li>{line}</li>" in html
@@ -456,7 +457,7 @@ def test_play_these_rules_opens_a_table_with_them(client: Client) -> None:
     html = text(client.get(response.url))
     assert f"<title>Custom rules {rid} · Blackjack trainer</title>" in html
     assert f'<h1 data-testid="variant-name">Custom rules {rid}</h1>' in html
-    assert "<li>A natural pays 6:5.</li>" in html
+    assert "<li>A natural pays 6:5: on a bet of 10 chips it wins 12.</li>" in html
 
 
 @pytest.mark.django_db
@@ -534,7 +535,11 @@ def test_rule_set_page_in_every_language(client: Client, lang: str) -> None:
     words = visible_text(text(response))
     assert rid in words
     with override(lang):
-        assert gettext("A natural pays %(payout)s.") % {"payout": "6:5"} in words
+        assert (
+            gettext("A natural pays %(payout)s: on a bet of %(bet)s chips it wins %(win)s.")
+            % {"payout": "6:5", "bet": "10", "win": "12"}
+            in words
+        )
         assert gettext("Play these rules") in words
 
 

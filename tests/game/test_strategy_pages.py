@@ -164,7 +164,7 @@ def test_chart_page_of_a_custom_rule_set_and_404s() -> None:
     rules = PRESETS["european"].with_overrides({"dealer_hits_soft_17": "true"})
     ruleset = RuleSet.save_rules(rules, "european")
     html = Client().get(f"/en/chart/custom-{ruleset.id}/").content.decode()
-    assert "The dealer hits soft 17." in html or "soft 17" in html
+    assert "The dealer hits soft 17 and stands on hard 17 or more (H17)." in html
     assert Client().get("/en/chart/custom-nosuchid00/").status_code == 404
     assert Client().get("/en/chart/blackjack-deluxe/").status_code == 404
     assert Client().get("/en/chart/dvadtsat-odno/").status_code == 404

@@ -850,10 +850,11 @@ def test_table_page_states_the_variants_rules_from_the_rules_object() -> None:
     table = TableSessionFactory()
     html = text(client_for(table).get(page_url(table)))
     for line in (
-        "6 decks in the shoe.",
-        "The dealer stands on every 17, soft 17 included.",
-        "A natural pays 3:2.",
-        "Double on any first two cards, also after a split.",
+        "6 decks in the shoe. 312 cards in all.",
+        "The dealer stands on every 17, soft 17 included (S17).",
+        "A natural pays 3:2: on a bet of 10 chips it wins 15.",
+        "Double on any first two cards: you double the bet and get exactly one more card.",
+        "You may double after a split too (DAS).",
         "Split two cards of equal value (a king with a queen too), up to 4 hands.",
         "Split aces get one card each and are split only once.",
         "The dealer does not peek: a dealer natural takes doubled and split bets too.",

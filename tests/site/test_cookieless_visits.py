@@ -89,7 +89,7 @@ def test_the_empty_table_shows_the_default_game_and_a_deal_form() -> None:
     assert 'action="/en/table/deal/"' in html
     assert 'hx-post="/en/table/deal/"' in html
     assert 'action="/en/table/new/"' in html
-    assert "<li>A natural pays 3:2.</li>" in html
+    assert "<li>A natural pays 3:2: on a bet of 10 chips it wins 15.</li>" in html
 
 
 def deal_form(html: str) -> tuple[str, dict[str, str]]:
