@@ -12,15 +12,19 @@ import pickle
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import numpy
 import pytest
+from django.test import Client
 
 from game import strategy_store
-from game.engine.rules import PRESETS
+from game.engine.cards import Shoe
+from game.engine.rules import PRESETS, find_rules
 from game.engine.strategy.chart import Chart
 from game.models import RuleSet
+from tests.helpers import HX, client_for
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -139,3 +143,37 @@ def analysed() -> Callable:
     """Analyse rules now, as the background task does (``strategy_store.precompute``):
     ``analysed(rules)`` stores every result of their analysis."""
     return strategy_store.precompute
+
+
+@pytest.fixture
+def visitor_client() -> Callable[..., Client]:
+    """``visitor_client(visitor_or_table)``: a test client whose session holds the visitor
+    (``tests.helpers.client_for``)."""
+    return client_for
+
+
+@pytest.fixture
+def hx_post() -> Callable[..., object]:
+    """``hx_post(client, url, data)``: a POST as HTMX sends it (the ``HX-Request`` header)."""
+
+    def post(client: Client, url: str, data: dict | None = None, **kwargs: object) -> object:
+        return client.post(url, data or {}, headers=HX, **kwargs)
+
+    return post
+
+
+@pytest.fixture
+def stacked_shoe() -> Callable[..., Shoe]:
+    """``stacked_shoe("TS", "6D", ...)``: an engine shoe dealing these cards first, in order.
+    (tests.factories.stacked_shoe is the same shoe as the JSON a table stores.)"""
+
+    def make(*codes: str) -> Shoe:
+        return Shoe.stacked_from(list(codes))
+
+    return make
+
+
+@pytest.fixture
+def ruleset(db: None) -> RuleSet:
+    """A saved custom rule set (European with two decks), not analysed yet."""
+    return RuleSet.save_rules(replace(find_rules("european"), decks=2), "european")
