@@ -5,7 +5,7 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
-# The test steps share one SQLite file, one PostgreSQL and the apt lock: run them in order.
+# The test steps share one PostgreSQL, the apt lock and the cores: run them in order.
 .NOTPARALLEL:
 
 VENV := .venv
@@ -17,7 +17,10 @@ CHROMIUM := /usr/bin/chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 APT_GET := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600
 
-PYTEST_DB_ARGS := tests --ignore=tests/e2e
+# The database suites run in parallel, one pytest-xdist worker a core (make test-sqlite
+# PYTEST_WORKERS=0 for one process); pytest-django gives each worker its own test database.
+PYTEST_WORKERS ?= auto
+PYTEST_DB_ARGS := tests --ignore=tests/e2e -n $(PYTEST_WORKERS)
 # Where `make run` serves (make run RUN_ADDR=127.0.0.1:8001 for another port).
 RUN_ADDR ?= 127.0.0.1:8000
 

@@ -12,10 +12,10 @@ from django.test import Client
 from game.models import TableSession
 from tests.accounts.people import browser, log_in, make_user
 from tests.factories import TableSessionFactory
+from tests.helpers import HX
 
 pytestmark = pytest.mark.django_db
 
-HX = {"HX-Request": "true"}
 # Player T,9 against the dealer's 6 and Q, who then draws a ten and busts.
 SHOE = ["TS", "6D", "9C", "QH", "TD"]
 

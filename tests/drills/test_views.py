@@ -19,20 +19,11 @@ from django.utils import timezone
 from game.engine.rules import find_rules
 from game.models import GradedDecision, RuleSet, TableSession
 from tests.drills.test_drilling import put_hand
+from tests.helpers import HX, client_for
 from trainer.drills.drilling import start_drill
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard
 
 pytestmark = pytest.mark.django_db
-
-HX = {"HX-Request": "true"}
-
-
-def client_for(visitor: uuid.UUID) -> Client:
-    client = Client()
-    session = client.session
-    session["visitor"] = str(visitor)
-    session.save()
-    return client
 
 
 def new_drill(variant: str = "european", category: str = "all", seed: int = 1):

@@ -27,7 +27,8 @@ from game import analyses, strategy_store
 from game.engine.rules import PRESETS
 from game.models import Analysis, RuleSet, StrategyResult
 from tests.factories import TableSessionFactory
-from tests.game.test_rulesets import HX, form_data, post_rules, saved_id
+from tests.game.test_rulesets import form_data, post_rules, saved_id
+from tests.helpers import HX
 from trainer.middleware import AnalysisPendingPage
 
 TASK_PATH = "game.analyses.analyse"

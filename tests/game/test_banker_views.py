@@ -16,10 +16,9 @@ from django.test import Client
 from game.engine.banker import BankerDeal, BankerTable, start_deal
 from game.models import RoundRecord, TableSession, to_decimal
 from tests.factories import BankerTableSessionFactory, TableSessionFactory, banker_stack
+from tests.helpers import HX, client_for
 
 pytestmark = pytest.mark.django_db
-
-HX = {"HX-Request": "true"}
 
 STALE = (
     "That click was already handled (a double click, the back button or another tab). "
@@ -34,14 +33,6 @@ UNKNOWN_ACTION = "That is not an action of this game."
 
 
 # -- helpers ----------------------------------------------------------------------------------
-def client_for(table: TableSession) -> Client:
-    client = Client()
-    session = client.session
-    session["visitor"] = str(table.visitor)
-    session.save()
-    return client
-
-
 def page_url(table: TableSession) -> str:
     return f"/en/table/{table.public_id}/"
 

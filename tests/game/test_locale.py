@@ -174,23 +174,30 @@ def test_compiled_catalog_matches_po(lang: str, tmp_path: Path) -> None:
     assert compiled.read_bytes() == built.read_bytes(), f"{compiled} is stale: `make messages`"
 
 
-def test_makemessages_finds_no_new_strings(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every string marked in the code and templates is in the catalog, and nothing else."""
-    source = po_path("en")
-    original = source.read_bytes()
+def test_makemessages_finds_no_new_strings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, settings
+) -> None:
+    """Every string marked in the code and templates is in the catalog, and nothing else.
+
+    makemessages runs on a copy of the tree in tmp_path, so the real catalogs and templates
+    are never rewritten while the suite runs (and parallel workers cannot race on them)."""
+    skip = shutil.ignore_patterns(
+        ".*", "tests", "staticfiles", "test-artifacts", "__pycache__", "*.mo", "node_modules"
+    )
+    tree = tmp_path / "tree"
+    shutil.copytree(REPO_ROOT, tree, ignore=skip)
+    source = tree / po_path("en").relative_to(REPO_ROOT)
     before = msgids(source)
-    monkeypatch.chdir(REPO_ROOT)
-    try:
-        call_command(
-            "makemessages",
-            locale=["en"],
-            ignore_patterns=[".venv", "tests", "staticfiles"],
-            no_obsolete=True,
-            verbosity=0,
-        )
-        after = msgids(source)
-    finally:
-        source.write_bytes(original)
+    settings.LOCALE_PATHS = [tree / "locale"]
+    monkeypatch.chdir(tree)
+    call_command(
+        "makemessages",
+        locale=["en"],
+        ignore_patterns=[".venv", "tests", "staticfiles"],
+        no_obsolete=True,
+        verbosity=0,
+    )
+    after = msgids(source)
     assert after - before == set(), "strings missing from the catalogs: run makemessages"
     assert before - after == set(), "strings no longer in the code: run makemessages"
 

@@ -13,7 +13,8 @@ from game.engine.strategy.counter import known_unseen
 from game.engine.strategy.hand import hand_evs
 from game.models import RuleSet
 from tests.factories import TableSessionFactory
-from tests.game.test_views import action_buttons, client_for, fresh, hx_act, hx_deal, text
+from tests.game.test_views import action_buttons, fresh, hx_act, hx_deal, text
+from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -24,8 +24,8 @@ from game.engine.rules import PRESETS, find_rules
 from game.models import RuleSet, TableSession
 from game.rulesets import BASES, RuleSetForm, impossible_combinations, initial_for
 from tests.factories import TableSessionFactory
+from tests.helpers import HX
 
-HX = {"HX-Request": "true"}
 NEW_URL = "/en/rules/new/"
 
 LATE_SURRENDER = "Late surrender happens after the dealer peeks, so it needs a dealer who peeks."

@@ -15,7 +15,8 @@ from game.engine.rules import EUROPEAN
 from game.models import RuleSet, TableSession
 from tests.engine.strategy.test_counter import LAST_SIX
 from tests.factories import TableSessionFactory
-from tests.game.test_views import action_buttons, client_for, fresh, hx_act, hx_deal, text
+from tests.game.test_views import action_buttons, fresh, hx_act, hx_deal, text
+from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -15,15 +15,14 @@ from game.engine.round import _after_insurance
 from game.models import TableSession
 from tests.factories import TableSessionFactory
 from tests.game.test_views import (
-    HX,
     act_url,
     action_buttons,
-    client_for,
     fresh,
     hx_deal,
     snapshot,
     text,
 )
+from tests.helpers import HX, client_for
 
 pytestmark = pytest.mark.django_db
 

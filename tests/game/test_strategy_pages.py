@@ -17,7 +17,8 @@ from game import strategy_store
 from game.engine.rules import PRESETS
 from game.models import RuleSet, StrategyResult, TableSession
 from tests.factories import TableSessionFactory
-from tests.game.test_views import client_for, fresh, hx_act, hx_deal, text
+from tests.game.test_views import fresh, hx_act, hx_deal, text
+from tests.helpers import client_for
 
 pytestmark = pytest.mark.django_db
 

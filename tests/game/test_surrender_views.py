@@ -15,17 +15,15 @@ from game.models import TableSession
 from tests.factories import TableSessionFactory
 from tests.game.test_views import (
     action_buttons,
-    client_for,
     fresh,
     hand_nets,
     hx_act,
     hx_deal,
     text,
 )
+from tests.helpers import HX, client_for
 
 pytestmark = pytest.mark.django_db
-
-HX = {"HX-Request": "true"}
 
 # Croatian, three seats: AI 1 T,2 (12: the easy level hits), AI 2 9,9 (18), you T,6 (16)
 # against the dealer's 9. Then 5S (AI 1's hit: 17), 8D (the dealer's second card: 17).

@@ -14,10 +14,9 @@ from django.test import Client
 from game.engine.round import Round
 from game.models import RoundRecord, RuleSet, TableSession
 from tests.factories import TableSessionFactory
+from tests.helpers import HX, client_for
 
 pytestmark = pytest.mark.django_db
-
-HX = {"HX-Request": "true"}
 
 STALE = (
     "That click was already handled (a double click, the back button or another tab). "
@@ -41,15 +40,6 @@ HITTABLE = ["TS", "6D", "2C", "9H", "3C", "2D", "4S", "TH", "TC"]
 
 
 # -- helpers ----------------------------------------------------------------------------------
-def client_for(table: TableSession, **kwargs) -> Client:
-    """A test client whose Django session holds the table's visitor."""
-    client = Client(**kwargs)
-    session = client.session
-    session["visitor"] = str(table.visitor)
-    session.save()
-    return client
-
-
 def page_url(table: TableSession, lang: str = "en") -> str:
     return f"/{lang}/table/{table.public_id}/"
 

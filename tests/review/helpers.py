@@ -8,8 +8,6 @@ import re
 import uuid
 from datetime import UTC, datetime
 
-from django.test import Client
-
 from game.models import TableSession
 from tests.factories import TableSessionFactory
 from tests.review.factories import DrillDecisionFactory, GradedDecisionFactory
@@ -17,15 +15,6 @@ from tests.review.factories import DrillDecisionFactory, GradedDecisionFactory
 DAY1 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 DAY2 = datetime(2026, 3, 5, 12, 0, tzinfo=UTC)
 DAY3 = datetime(2026, 3, 9, 12, 0, tzinfo=UTC)
-
-
-def client_for(visitor: uuid.UUID) -> Client:
-    """A test client whose Django session holds ``visitor``."""
-    client = Client()
-    session = client.session
-    session["visitor"] = str(visitor)
-    session.save()
-    return client
 
 
 def evs_losing(loss: float, best: str = "hit", other: str = "stand") -> dict[str, float]:

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from game.models import GradedDecision
 from tests.factories import TableSessionFactory
-from tests.review.helpers import client_for
+from tests.helpers import client_for
 from tests.review.test_replay import ALONE, play
 from trainer.drills.models import DrillSession
 

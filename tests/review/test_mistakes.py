@@ -16,11 +16,11 @@ from django.utils.translation import override
 
 from game.engine.round import Action
 from game.labels import ACTION_LABELS
+from tests.helpers import client_for
 from tests.review.helpers import (
     DAY1,
     DAY2,
     DAY3,
-    client_for,
     decision_ids,
     drill_decision,
     new_table,

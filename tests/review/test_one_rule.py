@@ -21,9 +21,10 @@ from game.engine.strategy.advisor import CLOSE_CALL, judge
 from game.models import GradedDecision, RuleSet
 from tests.drills.test_drilling import latest, put_hand
 from tests.factories import TableSessionFactory
-from tests.game.test_views import client_for as table_client
 from tests.game.test_views import hx_act, hx_deal
-from tests.review.helpers import client_for, decision_ids, numbers, table_decision
+from tests.helpers import client_for
+from tests.helpers import client_for as table_client
+from tests.review.helpers import decision_ids, numbers, table_decision
 from tests.review.test_stats import cell
 from trainer.drills.drilling import (
     answer_question,

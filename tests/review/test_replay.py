@@ -19,14 +19,13 @@ from django.test import Client
 from game.models import GradedDecision, RoundRecord, TableSession
 from tests.factories import TableSessionFactory
 from tests.game.test_views import without_csrf_tokens
+from tests.helpers import HX, client_for
 from tests.review.factories import DrillDecisionFactory
-from tests.review.helpers import client_for
 from trainer.review.models import Replay
 from trainer.review.replay import rebuild, recorded_cards
 
 pytestmark = pytest.mark.django_db
 
-HX = {"HX-Request": "true"}
 PAD = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"] * 3
 
 # Alone at the table: the person's T,K (20) against the dealer's 6 up, 9H in the hole.

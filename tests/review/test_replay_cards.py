@@ -27,8 +27,8 @@ from game.models import GradedDecision, RoundRecord, RuleSet, TableSession
 from game.table_view import card_view
 from tests.factories import TableSessionFactory
 from tests.game.test_views import without_csrf_tokens
-from tests.review.helpers import client_for
-from tests.review.test_replay import HX, act, dealer_cards, hand_cards, play
+from tests.helpers import HX, client_for
+from tests.review.test_replay import act, dealer_cards, hand_cards, play
 from trainer.review.models import Replay
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from django.utils.translation import override
 
-from tests.review.helpers import DAY1, DAY3, client_for, new_table, table_decision
+from tests.helpers import client_for
+from tests.review.helpers import DAY1, DAY3, new_table, table_decision
 from trainer.review.log import (
     DayPoint,
     LogFilter,

@@ -19,8 +19,8 @@ from django.test import Client
 from game.engine.rules import find_rules
 from game.models import RuleSet
 from tests.factories import TableSessionFactory
+from tests.helpers import client_for
 from tests.review.factories import DrillDecisionFactory, GradedDecisionFactory
-from tests.review.helpers import client_for
 from tests.rulebook.html import read_page
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,6 @@ by the first deal (or New session), from the empty table's own form."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -15,12 +14,11 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 
 from game import strategy_store
-from game.engine.rules import find_rules
 from game.models import RuleSet, StrategyResult, TableSession
+from tests.helpers import HX
 
 pytestmark = pytest.mark.django_db
 
-HX = {"HX-Request": "true"}
 VISITS = 5
 # Every page a GET reaches, in two languages for the table and the landing page. The chart
 # may store its analysis (a cache of the rule set, StrategyResult), which is no visitor's.
@@ -61,12 +59,11 @@ def row_counts() -> dict[str, int]:
 
 
 @pytest.fixture
-def ruleset() -> RuleSet:
-    """A custom rule set whose analysis is stored, as it is soon after its creation (a
-    rule set still unanalysed is queued for analysis by any visit: that write is wanted)."""
-    rules = replace(find_rules("european"), decks=2)
-    strategy_store.precompute(rules)
-    return RuleSet.save_rules(rules, "european")
+def ruleset(ruleset: RuleSet) -> RuleSet:
+    """The shared custom rule set with its analysis stored, as it is soon after its creation
+    (a rule set still unanalysed is queued for analysis by any visit: that write is wanted)."""
+    strategy_store.precompute(ruleset.rules)
+    return ruleset
 
 
 @pytest.mark.parametrize("page", PAGES)

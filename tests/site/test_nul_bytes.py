@@ -6,34 +6,20 @@ nothing changes. Run on SQLite and PostgreSQL (scripts/with_postgres.sh)."""
 from __future__ import annotations
 
 import uuid
-from dataclasses import replace
 
 import pytest
 from django.test import Client
 from django.utils.translation import gettext, override
 
-from game.engine.rules import find_rules
 from game.models import RuleSet, TableSession
 from tests.factories import TableSessionFactory
+from tests.helpers import client_for
 from trainer.drills.drilling import NO_SUCH_GAME
 from trainer.drills.models import DrillSession
 
 pytestmark = pytest.mark.django_db
 
 NO_SUCH_TABLE_GAME = "There is no such game here. Choose one from the list."
-
-
-@pytest.fixture
-def ruleset() -> RuleSet:
-    return RuleSet.save_rules(replace(find_rules("european"), decks=2), "european")
-
-
-def visitor_client(visitor: uuid.UUID) -> Client:
-    client = Client()
-    session = client.session
-    session["visitor"] = str(visitor)
-    session.save()
-    return client
 
 
 @pytest.mark.parametrize(
@@ -68,7 +54,7 @@ def test_new_session_with_a_nul_byte_says_no_such_game_and_keeps_the_table(
     variant: str, ruleset: RuleSet
 ) -> None:
     table = TableSessionFactory(version=2)
-    client = visitor_client(table.visitor)
+    client = client_for(table.visitor)
 
     response = client.post("/en/table/new/", {"variant": variant.format(rid=ruleset.id)})
 
@@ -84,7 +70,7 @@ def test_new_session_with_a_nul_byte_says_no_such_game_and_keeps_the_table(
 def test_drill_form_with_a_nul_byte_is_a_bad_request_with_the_form_s_message(
     lang: str, ruleset: RuleSet
 ) -> None:
-    client = visitor_client(uuid.uuid4())
+    client = client_for(uuid.uuid4())
     for variant in ("custom-\x00", f"custom-{ruleset.id}\x00"):
         response = client.post(f"/{lang}/drills/start/", {"variant": variant, "category": "all"})
         assert response.status_code == 400

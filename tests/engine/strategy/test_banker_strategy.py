@@ -89,6 +89,7 @@ def test_the_banker_draws_more_against_a_punter_who_stood_on_two_cards(banker):
     assert set(banker.cells) == set(CASES)
 
 
+@pytest.mark.slow
 def test_a_simulated_table_agrees_with_the_policy_ev(punter):
     rng = random.Random(2024)
     deals = 6000

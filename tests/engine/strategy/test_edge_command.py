@@ -28,6 +28,7 @@ def test_infinite_deck_s17_matches_the_oracle():
     assert report["seconds"] >= 0
 
 
+@pytest.mark.slow
 def test_six_decks_s17_matches_the_oracle():
     report = json.loads(run(*BASELINE, "--set", "decks=6", "--json"))
     # ORACLES.md "Game EV, 6 decks": S17: -0.402870 %.

@@ -205,6 +205,7 @@ def test_the_strategy_engine_imports_nothing_from_django():
 
 
 # ORACLES.md "Game EV, 6 decks" (percent): agree to 0.001 percentage points.
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "percent"), [(S17, -0.402870), (H17, -0.615389)])
 def test_game_ev_six_decks_matches_the_oracle(rules, percent):
     assert game_ev(rules) * 100 == pytest.approx(percent, abs=1e-3)

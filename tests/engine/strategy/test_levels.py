@@ -76,6 +76,7 @@ def charts():
     return {name: basic_strategy(rules, infinite=True) for name, rules, _c, _l in SMALL_SHOES}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "rules", "shoe", "levels"), SMALL_SHOES)
 def test_every_level_ev_equals_exhaustive_play_through_the_round_engine(
     name, rules, shoe, levels, charts
@@ -112,6 +113,7 @@ def six_deck_levels():
     return {name: levels_of(rules) for name, rules in CASINO.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CASINO))
 def test_hard_beats_normal_beats_easy(name, six_deck_levels):
     evs = six_deck_levels[name]
@@ -139,6 +141,7 @@ def test_td_equals_cd_on_the_infinite_deck_where_composition_tells_nothing():
     )
 
 
+@pytest.mark.slow
 def test_td_six_decks_is_just_below_cd():
     evs = levels_of(Rules())  # ORACLES.md's 6-deck S17 game: CD -0.402870 %
     assert 100 * evs["hard"] == pytest.approx(-0.402870, abs=1e-6)
@@ -200,6 +203,7 @@ def test_hard_level_doubles_eleven_and_splits_eights_and_resplits():
     assert hard(observe(rnd)) is Action.SPLIT  # the resplit's EV is the best
 
 
+@pytest.mark.slow
 def test_ai_levels_read_the_rules_from_the_observation():
     rules = RUSSIAN.with_overrides({"decks": 1})  # a one-deck chart is quicker to make
     rnd = deal(rules, [10], Shoe.stacked_from(["TS", "AD", "6C", "7H"]))
@@ -234,6 +238,7 @@ def simulate(rules, policy, rounds, seed):
     return mean, math.sqrt((squares / rounds - mean * mean) / rounds)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("level", "seed"), [("easy", 11), ("normal", 12), ("hard", 13)])
 def test_a_simulated_table_agrees_with_the_exact_ev(level, seed, six_deck_levels):
     rules = EUROPEAN

@@ -293,6 +293,7 @@ def _counts(shoe: tuple[int, ...], *cards: int) -> tuple[int, ...]:
     return remove_cards(shoe, cards)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "pair", "up", "shoe"), SMALL_SHOE_CASES)
 def test_split_evs_at_every_depth_equal_playing_every_card_order(rules, pair, up, shoe):
     rules = rules.with_overrides({"decks": 1})
@@ -385,6 +386,7 @@ def pair_evs(name: str, upcards=range(1, 11)) -> dict[str, list[float | None]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PAIR_CONFIGS)
 def test_a_pair_not_yet_split_has_the_split_value_of_before(name):
     recorded = json.loads(RECORDED.read_text())[name]
