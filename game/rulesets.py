@@ -405,7 +405,9 @@ def rules_table(rules: Rules) -> list[dict[str, Any]]:
             if isinstance(field, forms.BooleanField):
                 shown = _("Yes") if value else _("No")
             elif isinstance(field, forms.ChoiceField):
-                shown = dict(field.choices).get(value, value)
+                # The widget's options carry the choices as the form shows them.
+                labels = {w.data["value"]: w.choice_label for w in form[name].subwidgets}
+                shown = labels.get(value, value)
             else:
                 shown = value
             rows.append(

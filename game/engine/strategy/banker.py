@@ -403,7 +403,9 @@ def banker_analysis(punter_stands_on: int = PUNTER_STANDS_ON) -> BankerAnalysis:
         if not _may_draw(counts):
             result = stand
         else:
-            draw = sum(value(_add(counts, i), policy) for i in range(10))
+            draw: np.ndarray = functools.reduce(
+                np.add, (value(_add(counts, i), policy) for i in range(10))
+            )
             if policy:
                 result = draw if _total(counts) < BANKER_STANDS_ON else stand
             else:
