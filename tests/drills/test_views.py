@@ -159,7 +159,7 @@ def test_the_question_shows_the_cards_and_the_legal_actions() -> None:
     assert "The dealer checked the hole card: no natural." in html
     # Ajnc: no double on 16, late surrender.
     assert buttons(html) == [("hit", "h"), ("stand", "s"), ("surrender", "r")]
-    assert "drills/drills.js" in html
+    assert "web/keys.js" in html
 
 
 def test_answer_swaps_in_the_feedback() -> None:

@@ -1,11 +1,12 @@
-// Keyboard shortcuts of the strategy drills: H S D P R answer, Y/N insurance or even money,
-// Enter or Space go to the next question. Optional: without JavaScript the buttons post the
-// forms and the page reloads.
+// The site's keyboard shortcuts and confirmations, for every page that has them (the table,
+// the banker game, replays, the drills, the rule set page). Optional: without JavaScript the
+// buttons post their forms and data-confirm forms post without asking.
+// A button answers the key named in its data-shortcut ("h", "enter space"...); on a page with a
+// [data-shortcut-scope] element (the drill card) only the buttons inside it answer.
 (function () {
   "use strict";
 
-  // The physical key, so the letters work with any layout (on a Cyrillic layout the key
-  // "KeyH" types "р"): the same matching as the table's static/game/table.js.
+  // The physical key, so H/S/D/P work with any layout (on a Cyrillic layout "KeyH" types "р").
   function keyName(event) {
     var code = event.code || "";
     if (code.indexOf("Key") === 0) return code.slice(3).toLowerCase();
@@ -18,7 +19,7 @@
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
     // A request is on its way and the buttons are about to be replaced: ignore the key,
-    // so a held or doubled key cannot answer twice.
+    // so a held or doubled key cannot act twice.
     if (document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling")) return;
     var target = event.target;
     if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
@@ -26,10 +27,18 @@
     // A focused button or link already answers Enter and Space itself.
     if ((key === "enter" || key === "space") && target && target.closest &&
         target.closest("button, a, summary")) return;
-    var button = document.querySelector(
-      '#drill-card [data-shortcut~="' + key + '"]:not([disabled])');
+    var scope = document.querySelector("[data-shortcut-scope]") || document;
+    var button = scope.querySelector('[data-shortcut~="' + key + '"]:not([disabled])');
     if (!button) return;
     event.preventDefault();
     button.click();
+  });
+
+  // A form with data-confirm asks first (New session ends the table).
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+    }
   });
 })();
