@@ -12,6 +12,7 @@ import pytest
 from django.template.loader import get_template
 from django.utils.translation import ngettext, override
 
+from game import rules_words
 from game.engine import banker
 from game.engine.rules import PRESETS, find_rules
 from trainer.rulebook import facts
@@ -88,7 +89,7 @@ SOURCE_RULES = {
 def test_deck_and_card_counts(lang: str) -> None:
     with override(lang):
         for count, decks, cards in zip(COUNTS, DECKS[lang], CARDS[lang], strict=True):
-            sentence = facts.decks_sentence(count)
+            sentence = rules_words.decks_sentence(count)
             assert sentence.startswith(decks + " ")
             assert (
                 ngettext("%(cards)d card in all.", "%(cards)d cards in all.", count)
@@ -101,7 +102,7 @@ def test_deck_and_card_counts(lang: str) -> None:
 def test_draw_limit_plural(lang: str) -> None:
     with override(lang):
         for count, ending in zip(COUNTS, DRAWS[lang], strict=True):
-            assert facts.max_draws_sentence(count).endswith(ending)
+            assert rules_words.max_draws_sentence(count).endswith(ending)
 
 
 @pytest.mark.parametrize("lang", list(PLAYERS))

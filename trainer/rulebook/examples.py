@@ -11,7 +11,7 @@ doubling has no doubling example) is left out.
 
 Shapes: ``casino_examples(rules)`` and ``banker_examples(rules)`` return ``{section:
 [Example, ...]}``; ``counting_examples(cards_lists)`` returns ``[ExampleHand, ...]``. Money is
-in chips: each example bets ``facts.EXAMPLE_BET``.
+in chips: each example bets ``rules_words.EXAMPLE_BET``.
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ from game.engine.round import IllegalActionError, Outcome, Round, deal
 from game.engine.rules import Rules
 from game.engine.scenario import apply_scripted
 from game.labels import BANKER_OUTCOME_LABELS, OUTCOME_LABELS
+from game.rules_words import EXAMPLE_BET, chips, ratio
 from game.table_view import card_view
-from trainer.rulebook.facts import EXAMPLE_BET, chips, ratio, signed_chips
+from trainer.rulebook.facts import signed_chips
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,19 +22,10 @@ from django.utils.translation import ngettext
 
 from game.engine import banker
 from game.engine.rules import Rules
-from game.rules_words import (  # noqa: F401 (the rule pages' helpers, used from here)
-    EXAMPLE_BET,
+from game.rules_words import (
     chips,
-    decks_sentence,
     describe,
-    double_totals,
-    join_or,
-    max_draws_sentence,
-    natural_payout_sentence,
-    punter_natural_sentence,
     ratio,
-    soft_17_sentence,
-    split_sentence,
 )
 
 CASINO_SECTIONS = ("cards", "deal", "options", "dealer", "payouts", "special", "end")
