@@ -29,11 +29,9 @@ from game.labels import (
     BANKER_ACTION_LABELS,
     BANKER_OUTCOME_LABELS,
     ROLE_LABELS,
-    VARIANT_NAMES,
 )
 from game.models import (
     AI_BET,
-    CUSTOM_PREFIX,
     MAX_SEATS,
     START_BANKROLL,
     RoundRecord,
@@ -44,9 +42,9 @@ from game.strategy_store import AnalysisPending, banker_play_for
 from game.table_view import (
     CHIPS,
     HISTORY_LENGTH,
-    PLAYABLE,
     card_view,
     pending_analysis,
+    variant_choices,
     variant_name,
 )
 
@@ -153,12 +151,7 @@ def bar_context(table: TableSession) -> dict[str, Any]:
         "bankroll": table.bankroll,
         "staked": table.in_play,
         "start_bankroll": START_BANKROLL,
-        "variants": [{"value": k, "label": v} for k, v in VARIANT_NAMES.items() if k in PLAYABLE]
-        + (
-            [{"value": table.variant, "label": variant_name(table.variant)}]
-            if table.variant.startswith(CUSTOM_PREFIX)
-            else []
-        ),
+        "variants": variant_choices(table.variant),
         "ai_seat_choices": range(MAX_SEATS),
         "seat_choices": range(1, MAX_SEATS + 1),
     }

@@ -17,12 +17,13 @@ from django.views.decorators.http import require_safe
 from game.analyses import analysis_state
 from game.analysis_views import progress_context
 from game.engine.round import Action
-from game.engine.rules import Rules
+from game.engine.rules import Rules, RulesError
 from game.engine.strategy.chart import HARD_ROWS, PAIR_ROWS, SOFT_ROWS, UPCARDS, Chart
+from game.engine.variants import CASINO_VARIANTS
 from game.labels import ACTION_LABELS
-from game.models import CUSTOM_PREFIX, RuleSet, rules_for
+from game.models import RuleSet, rules_for, variant_name
 from game.strategy_store import chart_for, game_ev_for
-from game.table_view import PLAYABLE, rules_summary, variant_name
+from game.table_view import rules_summary
 from trainer.web.visitors import visitor_id
 
 # What each cell shows once surrender is taken out (it has its own table).
@@ -99,10 +100,10 @@ def _surrender_cells(chart: Chart, kind: str, row: int) -> list[dict[str, Any]]:
 def chart_rules(variant: str) -> Rules:
     """The rules of a chart page's variant string. Raises Http404 for an unknown variant, a
     missing rule set or the banker game (no chart)."""
-    if variant not in PLAYABLE and not variant.startswith(CUSTOM_PREFIX):
-        raise Http404("no such game")
     try:
         rules = rules_for(variant)
+    except RulesError:
+        raise Http404("no such game") from None
     except RuleSet.DoesNotExist:
         raise Http404("no such rule set") from None
     if rules.game != "casino":
@@ -171,9 +172,7 @@ def chart_context(variant: str) -> dict[str, Any]:
         "house_edge": -100 * game_ev_for(rules, "cd"),
         "house_edge_chart": -100 * game_ev_for(rules, "td"),
         "other_games": [
-            {"value": v, "label": variant_name(v), "current": v == variant}
-            for v in PLAYABLE
-            if v != "dvadtsat-odno"
+            {"value": v, "label": variant_name(v), "current": v == variant} for v in CASINO_VARIANTS
         ],
         "decks": rules.decks,
     }

@@ -18,7 +18,7 @@ import hashlib
 import json
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
@@ -26,7 +26,9 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
+from django.db.models import QuerySet
 from django.utils import formats, timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from game.engine.banker import (
@@ -55,9 +57,10 @@ from game.engine.round import (
     apply,
     deal,
 )
-from game.engine.rules import Rules, find_rules
+from game.engine.rules import Rules
 from game.engine.strategy.advisor import CORRECT_SEVERITIES, Grade, is_correct
-from game.labels import BANKER_ILLEGAL_MESSAGES, ILLEGAL_ACTION_MESSAGES
+from game.engine.variants import find_rules, is_variant
+from game.labels import BANKER_ILLEGAL_MESSAGES, ILLEGAL_ACTION_MESSAGES, VARIANT_NAMES
 
 START_BANKROLL = Decimal(1000)
 MAX_SEATS = 7
@@ -652,6 +655,9 @@ class TableSession(models.Model):
             )
 
 
+# A table, drill or decision names its game by a variant string: a preset's name
+# (game/engine/variants.py) or, for a saved custom rule set, this prefix and the set's id.
+# Only the functions below read or write it.
 CUSTOM_PREFIX = "custom-"
 # The shape of RuleSet.id_for's ids.
 RULESET_ID = re.compile(r"[a-z2-7]{10}")
@@ -665,14 +671,55 @@ def _grade(rnd: Round, action: Action, standard: str, chips: Fraction) -> Grade 
     return strategy_store.grade_round(rnd, action, standard, chips=chips)
 
 
+def custom_id(variant: str) -> str | None:
+    """The rule set id of a custom rule set's variant string ("custom-<id>"), None for
+    anything else (a preset's name)."""
+    if variant.startswith(CUSTOM_PREFIX):
+        return variant.removeprefix(CUSTOM_PREFIX)
+    return None
+
+
+def custom_ids(variants: Iterable[str]) -> set[str]:
+    """The rule set ids among variant strings (``custom_id``), presets left out."""
+    return {ruleset_id for v in variants if (ruleset_id := custom_id(v)) is not None}
+
+
+def custom_variants_of(queryset: QuerySet[Any]) -> set[str]:
+    """The distinct custom rule sets' variant strings in the ``variant`` column of
+    ``queryset`` (tables, drills or decisions): one query."""
+    return set(
+        queryset.filter(variant__startswith=CUSTOM_PREFIX)
+        .order_by()
+        .values_list("variant", flat=True)
+        .distinct()
+    )
+
+
+def variant_name(variant: str) -> str:
+    """The variant's name in the active language ("Custom rules abc123" for a rule set)."""
+    ruleset_id = custom_id(variant)
+    if ruleset_id is not None:
+        return gettext("Custom rules %(id)s") % {"id": ruleset_id}
+    return str(VARIANT_NAMES.get(variant, variant))
+
+
 def rules_for(variant: str) -> Rules:
     """The Rules of a preset name or of a saved custom rule set ("custom-<id>").
 
     Raises RulesError for an unknown preset, RuleSet.DoesNotExist for an unknown custom id
     (a malformed one never reaches the database)."""
-    if variant.startswith(CUSTOM_PREFIX):
-        return RuleSet.get_by_id(variant.removeprefix(CUSTOM_PREFIX)).rules
+    ruleset_id = custom_id(variant)
+    if ruleset_id is not None:
+        return RuleSet.get_by_id(ruleset_id).rules
     return find_rules(variant)
+
+
+def is_playable(variant: str) -> bool:
+    """A variant string the table can play: a preset, or a saved custom rule set."""
+    ruleset_id = custom_id(variant)
+    if ruleset_id is not None:
+        return RuleSet.is_id(ruleset_id) and RuleSet.objects.filter(pk=ruleset_id).exists()
+    return is_variant(variant)
 
 
 class RuleSet(models.Model):

@@ -14,9 +14,9 @@ from django_htmx.http import HttpResponseClientRedirect
 from game.analyses import TooManyAnalyses, analysis_state, start_analysis
 from game.analysis_views import progress_context
 from game.labels import VARIANT_NAMES
-from game.models import START_BANKROLL, RuleSet, TableSession
+from game.models import START_BANKROLL, RuleSet, TableSession, variant_name
 from game.rulesets import BASES, DEFAULT_BASE, RuleSetForm, rules_table
-from game.table_view import rules_summary, variant_name
+from game.table_view import rules_summary
 from trainer.web.http import HtmxHttpRequest
 from trainer.web.visitors import visitor_id
 

@@ -16,14 +16,15 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django_stubs_ext import StrPromise
 
-from game.engine.rules import Rules, RulesError, find_rules
+from game.engine.rules import Rules, RulesError
+from game.engine.variants import CASINO_VARIANTS, find_rules
 from game.labels import VARIANT_NAMES
 from game.rules_words import describe
 
-# The casino presets a rule set may start from (the banker game of "dvadtsat-odno" is a
-# different game, played by another engine).
-BASES = ("european", "ajnc", "croatian", "russian")
-DEFAULT_BASE = "european"
+# A rule set starts from a casino preset (the banker game is a different game, played by
+# another engine).
+BASES = CASINO_VARIANTS
+DEFAULT_BASE = BASES[0]
 
 # The dealer's game, as players tell it apart -> (dealer_hole_card, dealer_peeks).
 DEALER_GAMES = {

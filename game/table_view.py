@@ -21,6 +21,7 @@ from game.engine.round import Action, Phase, PlayerHand, Round
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Severity
 from game.engine.strategy.counter import TooFewCardsError, counter_decision, known_unseen
+from game.engine.variants import VARIANTS
 from game.labels import (
     ACTION_KEYS,
     EVEN_MONEY_OUTCOME,
@@ -31,13 +32,13 @@ from game.labels import (
     action_label,
 )
 from game.models import (
-    CUSTOM_PREFIX,
     MAX_SEATS,
     START_BANKROLL,
     RoundRecord,
-    RuleSet,
     TableSession,
+    custom_id,
     to_decimal,
+    variant_name,
 )
 from game.rules_words import describe
 
@@ -166,23 +167,13 @@ def rules_summary(rules: Rules) -> list[str]:
     return [sentence.text for sentence in describe(rules)]
 
 
-# The variants the table plays; "dvadtsat-odno" is the banker game (game/banker_view.py).
-PLAYABLE = ("european", "ajnc", "croatian", "russian", "dvadtsat-odno")
-
-
-def is_playable(variant: str) -> bool:
-    """A casino preset, or a saved custom rule set."""
-    if variant.startswith(CUSTOM_PREFIX):
-        ruleset_id = variant.removeprefix(CUSTOM_PREFIX)
-        return RuleSet.is_id(ruleset_id) and RuleSet.objects.filter(pk=ruleset_id).exists()
-    return variant in PLAYABLE
-
-
-def variant_name(variant: str) -> str:
-    """The variant's name in the active language ("Custom rules abc123" for a rule set)."""
-    if variant.startswith(CUSTOM_PREFIX):
-        return _("Custom rules %(id)s") % {"id": variant.removeprefix(CUSTOM_PREFIX)}
-    return str(VARIANT_NAMES.get(variant, variant))
+def variant_choices(current: str) -> list[dict[str, Any]]:
+    """The New session form's games: every variant of the registry, then the table's own
+    custom rule set when it plays one."""
+    choices = [{"value": v.name, "label": VARIANT_NAMES[v.name]} for v in VARIANTS]
+    if custom_id(current) is not None:
+        choices.append({"value": current, "label": variant_name(current)})
+    return choices
 
 
 def amount_field(
@@ -372,12 +363,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "counter_available": counter_view_possible(table),
         "standards": STANDARD_LABELS,
         "variant_name": variant_name(table.variant),
-        "variants": [{"value": k, "label": v} for k, v in VARIANT_NAMES.items() if k in PLAYABLE]
-        + (
-            [{"value": table.variant, "label": variant_name(table.variant)}]
-            if table.variant.startswith(CUSTOM_PREFIX)
-            else []
-        ),
+        "variants": variant_choices(table.variant),
         "amount_field": amount_field(table, rnd, actions),
         "ai_seat_choices": range(MAX_SEATS),
         "ai_levels": list(AI_LEVEL_NAMES.items()),

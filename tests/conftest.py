@@ -21,8 +21,8 @@ from django.test import Client
 
 from game import strategy_store
 from game.engine.cards import Shoe
-from game.engine.rules import PRESETS, find_rules
 from game.engine.strategy.chart import Chart
+from game.engine.variants import VARIANTS, find_rules
 from game.models import RuleSet
 from tests.helpers import HX, client_for
 
@@ -45,7 +45,7 @@ _CACHE_DIR: Path | None = None
 def _analyse_preset(name: str) -> dict[tuple[str, str], object]:
     """One preset's analysis (what `manage.py precompute_strategy` stores before the site
     opens), decoded as the store keeps it."""
-    rules = PRESETS[name]
+    rules = find_rules(name)
     rules_id = RuleSet.id_for(rules)
     if rules.game == "banker":
         return {
@@ -93,7 +93,7 @@ def _preset_results() -> dict[tuple[str, str], object]:
     under xdist the workers share them through files, each starting from its own end of the
     list so that two workers compute about half each."""
     if not _PRESET_RESULTS:
-        names = list(PRESETS)
+        names = [v.name for v in VARIANTS]
         if _CACHE_DIR is None:
             for name in names:
                 _PRESET_RESULTS.update(_analyse_preset(name))

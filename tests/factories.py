@@ -26,7 +26,7 @@ from factory.django import DjangoModelFactory
 from game.engine.banker import deal_order, new_table
 from game.engine.cards import Card, Shoe, standard_deck
 from game.engine.round import deal
-from game.engine.rules import find_rules
+from game.engine.variants import find_rules
 from game.models import FIRST_BANKER_SEAT, START_BANKROLL, RoundRecord, TableSession, to_decimal
 
 

@@ -1,8 +1,8 @@
-"""The rule options of twenty-one, as one frozen value, and the registry of presets.
+"""The rule options of twenty-one, as one frozen value, and the presets.
 
 Every option of ../shared/VARIANTS.md is a field, named with the field's standard term.
-A preset is a ``Rules`` value in ``PRESETS``, looked up with ``find_rules`` (like
-python-chess's ``find_variant``). Later variants only add presets.
+The presets are ``Rules`` values (``EUROPEAN``, ``AJNC``...); the registry that names them
+and says what the site does with each is variants.py.
 """
 
 from __future__ import annotations
@@ -319,24 +319,5 @@ DVADTSAT_ODNO = Rules(
     max_draws=3,
     game="banker",
 )
-
-PRESETS: dict[str, Rules] = {
-    "ajnc": AJNC,
-    "croatian": CROATIAN,
-    "russian": RUSSIAN,
-    "european": EUROPEAN,
-    "dvadtsat-odno": DVADTSAT_ODNO,
-}
-
-
-def find_rules(name: str) -> Rules:
-    """The preset called ``name``. Raises RulesError listing the known presets."""
-    try:
-        return PRESETS[name]
-    except KeyError:
-        raise RulesError(
-            f"unknown variant {name!r}; the variants are: {', '.join(sorted(PRESETS))}"
-        ) from None
-
 
 RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))

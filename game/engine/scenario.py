@@ -40,7 +40,8 @@ from game.engine.round import (
     apply,
     deal,
 )
-from game.engine.rules import Rules, RulesError, find_rules
+from game.engine.rules import Rules, RulesError
+from game.engine.variants import find_rules
 
 
 class ScenarioError(ValueError):

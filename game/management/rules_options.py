@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.core.management.base import CommandError, CommandParser
 
-from game.engine.rules import RULE_FIELDS, Rules, RulesError, find_rules
+from game.engine.rules import RULE_FIELDS, Rules, RulesError
+from game.engine.variants import find_rules
 
 
 def add_rules_arguments(parser: CommandParser) -> None:

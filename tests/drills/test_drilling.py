@@ -14,8 +14,8 @@ from fsrs import Rating, State
 
 from game.engine.cards import Card
 from game.engine.round import Action
-from game.engine.rules import find_rules
 from game.engine.strategy.hand import hand_evs
+from game.engine.variants import find_rules
 from game.models import GradedDecision, RuleSet
 from trainer.drills.drilling import (
     ALREADY_ANSWERED,

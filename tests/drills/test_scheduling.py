@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from fsrs import Rating
 
-from game.engine.rules import find_rules
+from game.engine.variants import find_rules
 from trainer.drills.scheduling import (
     FAST_MS,
     SLOW_MS,

@@ -11,7 +11,7 @@ import pytest
 
 from game.engine.cards import Card, Rank
 from game.engine.round import Action
-from game.engine.rules import find_rules
+from game.engine.variants import find_rules
 from trainer.drills.situations import (
     catalog,
     category_situations,

@@ -16,7 +16,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from game.engine.rules import find_rules
+from game.engine.variants import find_rules
 from game.models import GradedDecision, RuleSet, TableSession
 from tests.drills.test_drilling import put_hand
 from tests.helpers import HX, client_for

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from game.engine.rules import find_rules
 from game.engine.strategy.hand import hand_evs
+from game.engine.variants import find_rules
 from game.models import GradedDecision
 from tests.drills.test_drilling import put_hand
 from tests.e2e.htmx import press_when_idle, wait_until_idle

@@ -13,8 +13,8 @@ import pytest
 from django.template.defaultfilters import floatformat
 from playwright.sync_api import Page, expect
 
-from game.engine.rules import find_rules
 from game.engine.strategy.hand import hand_evs
+from game.engine.variants import find_rules
 from game.models import GradedDecision, RuleSet, TableSession
 from tests.e2e.htmx import press_when_idle
 from tests.e2e.tables import open_table

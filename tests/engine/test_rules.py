@@ -6,7 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from game.engine.rules import EUROPEAN, PRESETS, RULE_FIELDS, Rules, RulesError, find_rules
+from game.engine.rules import EUROPEAN, RULE_FIELDS, Rules, RulesError
+from game.engine.variants import find_rules
 
 # VARIANTS.md table 5 / seed 004, field by field.
 EUROPEAN_FIELDS = {
@@ -49,7 +50,7 @@ def test_european_preset_covers_every_field():
 
 def test_find_rules():
     assert find_rules("european") is EUROPEAN
-    assert PRESETS["european"] is EUROPEAN
+    assert find_rules("european") is EUROPEAN
 
 
 @pytest.mark.parametrize("name", ["klondike", "European", "", "ajnc-x"])

@@ -27,8 +27,15 @@ from game.engine.round import (
     apply,
     deal,
 )
-from game.engine.rules import AJNC, CROATIAN, PRESETS, RULE_FIELDS, RUSSIAN, find_rules
+from game.engine.rules import AJNC, CROATIAN, DVADTSAT_ODNO, RULE_FIELDS, RUSSIAN, RulesError
 from game.engine.scenario import apply_scripted
+from game.engine.variants import (
+    CASINO_VARIANTS,
+    VARIANTS,
+    find_rules,
+    find_variant,
+    is_variant,
+)
 
 H, S, D, P = Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT
 SURRENDER, INS, NO_INS = Action.SURRENDER, Action.INSURANCE, Action.NO_INSURANCE
@@ -133,13 +140,33 @@ def test_preset_field(variant, name, value):
 @pytest.mark.parametrize("variant", sorted(PRESET_FIELDS))
 def test_preset_covers_every_field(variant):
     assert set(PRESET_FIELDS[variant]) == set(RULE_FIELDS)
-    assert dataclasses.asdict(PRESETS[variant]) == PRESET_FIELDS[variant]
+    assert dataclasses.asdict(find_rules(variant)) == PRESET_FIELDS[variant]
 
 
 def test_the_presets_are_registered():
     assert find_rules("ajnc") is AJNC
     assert find_rules("croatian") is CROATIAN
     assert find_rules("russian") is RUSSIAN
+
+
+def test_the_registry_lists_every_game_once_in_the_sites_order():
+    assert [(v.name, v.seed, v.game) for v in VARIANTS] == [
+        ("european", "004", "casino"),
+        ("ajnc", "000", "casino"),
+        ("croatian", "001", "casino"),
+        ("russian", "002", "casino"),
+        ("dvadtsat-odno", "003", "banker"),
+    ]
+    assert CASINO_VARIANTS == ("european", "ajnc", "croatian", "russian")
+    assert find_variant("dvadtsat-odno").rules is DVADTSAT_ODNO
+    assert not find_variant("dvadtsat-odno").casino
+    assert is_variant("croatian") and not is_variant("custom-abcdefghij")
+
+
+def test_an_unknown_variant_names_the_known_ones():
+    with pytest.raises(RulesError, match="dvadtsat-odno, european") as info:
+        find_variant("klondike")
+    assert "'klondike'" in str(info.value)
 
 
 # -- helpers --------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from django.utils import timezone, translation
 from django_tasks_db.models import DBTaskResult
 
 from game import analyses, strategy_store
-from game.engine.rules import PRESETS
+from game.engine.variants import find_rules
 from game.models import Analysis, RuleSet, StrategyResult
 from tests.factories import TableSessionFactory
 from tests.game.test_rulesets import form_data, post_rules, saved_id
@@ -132,7 +132,7 @@ def test_new_rule_set_chart_answers_at_once_then_fills_in(engine_forbidden, monk
 def test_two_requests_racing_enqueue_one_task(monkeypatch) -> None:
     """A second request that found no analysis row (the first one had not committed yet)
     meets the row at its insert and queues nothing: one task per rule set."""
-    rules = PRESETS["european"].with_overrides({"decks": 7})
+    rules = find_rules("european").with_overrides({"decks": 7})
     first = analyses.analysis_state(rules)
     assert first.status == "waiting"
     real_filter = Analysis.objects.filter
@@ -248,7 +248,7 @@ def test_retry_of_an_unknown_analysis_is_404() -> None:
 
 @pytest.mark.django_db
 def test_the_banker_game_best_play_waits_for_its_analysis(engine_forbidden) -> None:
-    rules = PRESETS["dvadtsat-odno"]  # as on a site where precompute_strategy did not run
+    rules = find_rules("dvadtsat-odno")  # as on a site where precompute_strategy did not run
     table = TableSessionFactory(variant="dvadtsat-odno", seat_count=2)
     client = Client()
     session = client.session
@@ -297,7 +297,7 @@ def client_visitor(client: Client) -> uuid.UUID:
     reason="SQLite serialises every write transaction: the race needs PostgreSQL",
 )
 def test_simultaneous_page_views_on_postgresql_queue_one_task(engine_forbidden) -> None:
-    ruleset = RuleSet.save_rules(PRESETS["european"].with_overrides({"decks": 7}), "european")
+    ruleset = RuleSet.save_rules(find_rules("european").with_overrides({"decks": 7}), "european")
     start = threading.Barrier(6)
     statuses: list[int] = []
 
@@ -361,7 +361,7 @@ def test_a_page_that_meets_a_pending_analysis_answers_with_its_progress(engine_f
     not show the progress itself is answered by trainer.middleware.AnalysisPendingPage: the
     progress page (a GET comes back to itself, a POST goes to the table afterwards), or an
     HTMX reload; the analysis is queued, not computed."""
-    rules = PRESETS["european"].with_overrides({"decks": 5})
+    rules = find_rules("european").with_overrides({"decks": 5})
     RuleSet.save_rules(rules, "european")
     pending = strategy_store.AnalysisPending(rules, "chart")
     middleware = AnalysisPendingPage(lambda request: HttpResponse())

@@ -30,20 +30,23 @@ from hypothesis import strategies as st
 
 from game.engine.cards import Shoe, standard_deck
 from game.engine.round import Action, Outcome, PlayerHand, Round
-from game.engine.rules import PRESETS, Rules
+from game.engine.rules import Rules
+from game.engine.variants import VARIANTS, find_rules
 from game.models import RuleSet, TableError, TableSession
 from tests.factories import TableSessionFactory
 
 pytestmark = pytest.mark.django_db
 
 STAKING = (Action.DOUBLE, Action.SPLIT, Action.INSURANCE)
-CASINO_PRESETS = [name for name, rules in PRESETS.items() if rules.game == "casino"]
+CASINO_PRESETS = [
+    name for name, rules in ((v.name, v.rules) for v in VARIANTS) if rules.game == "casino"
+]
 
 
 @st.composite
 def random_rules(draw) -> Rules:
     """A random casino rule set built on a random preset (every Rules constraint kept)."""
-    base = PRESETS[draw(st.sampled_from(CASINO_PRESETS))]
+    base = find_rules(draw(st.sampled_from(CASINO_PRESETS)))
     hole = draw(st.booleans())
     insurance = draw(st.booleans())
     overrides = {
@@ -77,7 +80,7 @@ def random_rules(draw) -> Rules:
 def tables(draw) -> dict:
     """A table's variant, seating, tight bankroll and bet, and its first shoe."""
     if draw(st.booleans()):
-        variant, rules = (name := draw(st.sampled_from(CASINO_PRESETS))), PRESETS[name]
+        variant, rules = (name := draw(st.sampled_from(CASINO_PRESETS))), find_rules(name)
     else:
         rules = draw(random_rules())
         variant = RuleSet.save_rules(rules, "european").variant

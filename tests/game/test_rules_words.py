@@ -14,7 +14,8 @@ from django.utils.translation import override
 
 from game.engine.cards import Shoe
 from game.engine.round import Action, Phase, apply, deal
-from game.engine.rules import AJNC, PRESETS, RULE_FIELDS
+from game.engine.rules import AJNC, RULE_FIELDS
+from game.engine.variants import VARIANTS, find_rules
 from game.models import RuleSet
 from game.rules_words import describe, sentences_for
 from game.rulesets import BASES, rules_table
@@ -22,7 +23,9 @@ from tests.factories import TableSessionFactory
 from tests.game.test_rulesets import form_data, post_rules, saved_id
 
 LANGS = ("en", "ru", "hr")
-CASINO = tuple(name for name, rules in PRESETS.items() if rules.game == "casino")
+CASINO = tuple(
+    name for name, rules in ((v.name, v.rules) for v in VARIANTS) if rules.game == "casino"
+)
 
 
 def visible(html: str) -> str:
@@ -54,7 +57,7 @@ def rows_said(html: str) -> dict[str, str]:
 
 def test_every_field_of_every_preset_is_stated() -> None:
     with override("en"):
-        for name, rules in PRESETS.items():
+        for name, rules in ((v.name, v.rules) for v in VARIANTS):
             said = {field for sentence in describe(rules) for field in sentence.fields}
             if rules.game == "casino":
                 assert said == set(RULE_FIELDS), name
@@ -67,7 +70,7 @@ def test_every_field_of_every_preset_is_stated() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_table_rule_page_and_rule_set_page_say_the_same_sentence(variant, lang) -> None:
     assert variant in BASES
-    rules = PRESETS[variant]
+    rules = find_rules(variant)
     client = Client()
     rid = saved_id(post_rules(client, form_data(variant)))
     assert RuleSet.objects.get(pk=rid).rules == rules
@@ -95,7 +98,7 @@ def test_table_rule_page_and_rule_set_page_say_the_same_sentence(variant, lang) 
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_banker_games_rule_page_states_its_fields(lang) -> None:
-    rules = PRESETS["dvadtsat-odno"]
+    rules = find_rules("dvadtsat-odno")
     words = visible(Client().get(f"/{lang}/rulebook/dvadtsat-odno/").content.decode())
     with override(lang):
         for sentence in describe(rules):

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from game.engine.cards import Shoe
 from game.engine.round import deal
-from game.engine.rules import PRESETS, find_rules
+from game.engine.variants import find_rules
 from game.models import RuleSet, TableSession
 from game.rulesets import BASES, RuleSetForm, impossible_combinations, initial_for
 from tests.factories import TableSessionFactory
@@ -129,16 +129,16 @@ def test_form_page_with_a_presets_values_gives_exactly_that_preset(client: Clien
     assert values["base"] == base
     response = post_rules(client, values)
     ruleset = RuleSet.objects.get(pk=saved_id(response))
-    assert ruleset.rules == PRESETS[base]
+    assert ruleset.rules == find_rules(base)
     assert ruleset.base == base
-    assert ruleset.id == RuleSet.id_for(PRESETS[base])
+    assert ruleset.id == RuleSet.id_for(find_rules(base))
 
 
 @pytest.mark.parametrize("base", BASES)
 def test_form_built_from_initial_values_is_the_preset(base) -> None:
     form = RuleSetForm(form_data(base))
     assert form.is_valid(), form.errors
-    assert form.rules == PRESETS[base]
+    assert form.rules == find_rules(base)
 
 
 @pytest.mark.django_db

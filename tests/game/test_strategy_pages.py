@@ -14,7 +14,7 @@ from django.test import Client
 from django.utils import translation
 
 from game import strategy_store
-from game.engine.rules import PRESETS
+from game.engine.variants import find_rules
 from game.models import RuleSet, StrategyResult, TableSession
 from tests.factories import TableSessionFactory
 from tests.game.test_views import fresh, hx_act, hx_deal, text
@@ -162,7 +162,7 @@ def test_chart_page_in_every_language() -> None:
 
 
 def test_chart_page_of_a_custom_rule_set_and_404s() -> None:
-    rules = PRESETS["european"].with_overrides({"dealer_hits_soft_17": "true"})
+    rules = find_rules("european").with_overrides({"dealer_hits_soft_17": "true"})
     ruleset = RuleSet.save_rules(rules, "european")
     html = Client().get(f"/en/chart/custom-{ruleset.id}/").content.decode()
     assert "The dealer hits soft 17 and stands on hard 17 or more (H17)." in html
@@ -174,7 +174,7 @@ def test_chart_page_of_a_custom_rule_set_and_404s() -> None:
 # -- the store --------------------------------------------------------------------------------
 def test_results_are_stored_per_rule_set_and_read_back() -> None:
     strategy_store.forget()
-    rules = PRESETS["croatian"]
+    rules = find_rules("croatian")
     chart = strategy_store.chart_for(rules, compute=True)
     row = StrategyResult.objects.get(rules_id=RuleSet.id_for(rules), kind="chart")
     assert row.seconds > 0
@@ -193,7 +193,9 @@ def test_precompute_command_stores_every_preset(capsys) -> None:
     assert "european: chart" in out and "dvadtsat-odno: banker_play" in out
     kinds = set(
         StrategyResult.objects.filter(
-            rules_id__in=[RuleSet.id_for(PRESETS[name]) for name in ("european", "dvadtsat-odno")]
+            rules_id__in=[
+                RuleSet.id_for(find_rules(name)) for name in ("european", "dvadtsat-odno")
+            ]
         ).values_list("kind", flat=True)
     )
     assert kinds == {"chart", "game_ev_cd", "game_ev_td", "banker_play"}
@@ -281,7 +283,7 @@ def test_chart_page_states_the_house_edge_of_perfect_play_and_of_the_chart() -> 
 def test_rules_splitting_tens_by_rank_with_resplits_chart_and_play(analysed) -> None:
     """Split by rank up to 4 hands: the engine does not value resplitting tens, so the chart
     stands on ten pairs and a round still plays and is graded (found by a breaker)."""
-    rules = PRESETS["european"].with_overrides({"split_by": "rank", "max_split_hands": "4"})
+    rules = find_rules("european").with_overrides({"split_by": "rank", "max_split_hands": "4"})
     ruleset = RuleSet.save_rules(rules, "european")
     analysed(rules)
     html = Client().get(f"/en/chart/custom-{ruleset.id}/").content.decode()

@@ -22,7 +22,7 @@ from django.utils import translation
 
 from game import strategy_store
 from game.engine.cards import Card, Shoe
-from game.engine.rules import find_rules
+from game.engine.variants import find_rules
 from game.models import GradedDecision, RoundRecord, RuleSet, TableSession
 from game.table_view import card_view
 from tests.factories import TableSessionFactory

@@ -16,7 +16,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from game.engine.cards import Shoe
 from game.engine.round import apply, deal
-from game.engine.rules import find_rules
+from game.engine.variants import find_rules
 
 BEFORE = [("game", "0007_strategy_result"), ("review", "0001_initial")]
 AFTER = [

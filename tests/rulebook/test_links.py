@@ -16,7 +16,7 @@ import uuid
 import pytest
 from django.test import Client
 
-from game.engine.rules import find_rules
+from game.engine.variants import find_rules
 from game.models import RuleSet
 from tests.factories import TableSessionFactory
 from tests.helpers import client_for

@@ -17,8 +17,8 @@ import pytest
 from django.urls import reverse
 from django.utils.translation import override
 
-from game.engine import rules as rules_module
-from game.engine.rules import find_rules
+from game.engine import variants as variants_module
+from game.engine.variants import find_rules
 from game.models import RuleSet
 from tests.rulebook.html import read_page
 
@@ -201,7 +201,9 @@ def test_a_changed_preset_changes_its_page(client, monkeypatch) -> None:
             "max_split_hands": 1,
         }
     )
-    monkeypatch.setitem(rules_module.PRESETS, "european", changed)
+    monkeypatch.setitem(
+        variants_module._BY_NAME, "european", variants_module.Variant("european", changed, "004")
+    )
     after = get_page(client, "/en/rulebook/european/")[1]
 
     assert before.fact("decks") == "6 decks in the shoe. 312 cards in all."

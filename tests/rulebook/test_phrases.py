@@ -14,7 +14,7 @@ from django.utils.translation import ngettext, override
 
 from game import rules_words
 from game.engine import banker
-from game.engine.rules import PRESETS, find_rules
+from game.engine.variants import find_rules
 from trainer.rulebook import facts
 from trainer.rulebook.choices import SPECS, site_choices
 from trainer.rulebook.views import PROSE_LANGUAGES
@@ -249,7 +249,7 @@ def test_every_preset_states_every_choice() -> None:
 def test_banker_preset_agrees_with_the_banker_engine() -> None:
     """The banker game's page reads decks, draws and the natural's payout from its Rules
     preset; banker.py plays its own constants. They must be the same (seed 003)."""
-    rules = PRESETS["dvadtsat-odno"]
+    rules = find_rules("dvadtsat-odno")
     assert rules.game == "banker"
     assert rules.decks == banker.DECKS == 2
     assert rules.max_draws == banker.MAX_DRAWS == 3

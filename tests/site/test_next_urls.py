@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client, RequestFactory
 
-from game.engine.rules import PRESETS
+from game.engine.variants import find_rules
 from game.models import Analysis, RuleSet
 from tests.accounts.people import PASSWORD, log_in, make_user
 from trainer.web.redirects import is_safe_next
@@ -126,7 +126,7 @@ def test_is_safe_next(target, secure, safe) -> None:
 def finished_analysis(analysed) -> str:
     """The id of a rule set whose analysis is done: its row (made when it was queued) and
     its results stored, as after a worker ran it."""
-    rules = PRESETS["european"].with_overrides({"decks": 3})
+    rules = find_rules("european").with_overrides({"decks": 3})
     ruleset = RuleSet.save_rules(rules, "european")
     Analysis.objects.create(rules_id=ruleset.id, rules_json=rules.to_json())
     analysed(rules)

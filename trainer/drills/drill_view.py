@@ -6,7 +6,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
@@ -15,10 +14,17 @@ from game.engine.hands import hand_value
 from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Severity
+from game.engine.variants import CASINO_VARIANTS
 from game.labels import ACTION_KEYS, ACTION_LABELS, EVEN_MONEY_LABELS
-from game.models import CUSTOM_PREFIX, GradedDecision, RuleSet, TableSession
-from game.table_view import SEVERITY_LABELS, card_view, variant_name
-from trainer.drills.drilling import DRILL_PRESETS
+from game.models import (
+    GradedDecision,
+    RuleSet,
+    TableSession,
+    custom_ids,
+    custom_variants_of,
+    variant_name,
+)
+from game.table_view import SEVERITY_LABELS, card_view
 from trainer.drills.explain import reason
 from trainer.drills.models import DrillQuestion, DrillSession
 from trainer.drills.situations import CATEGORIES, class_kind
@@ -97,23 +103,17 @@ def category_label(category: str) -> str:
 
 # -- the index page --------------------------------------------------------------------------
 def variant_choices(visitor: uuid.UUID | None, extra: str | None = None) -> list[dict[str, str]]:
-    """The games to drill: the four casino presets, then the visitor's custom rule sets
-    (those of their tables, drills and graded decisions, and ``extra`` when it names a
-    saved rule set), each {"value", "label"}."""
-    choices = [{"value": v, "label": variant_name(v)} for v in DRILL_PRESETS]
+    """The games to drill: the casino presets, then the visitor's custom rule sets (those
+    of their tables, drills and graded decisions, and ``extra`` when it names a saved rule
+    set), each {"value", "label"}."""
+    choices = [{"value": v, "label": variant_name(v)} for v in CASINO_VARIANTS]
     custom: set[str] = set()
     if visitor is not None:
-        prefix = Q(variant__startswith=CUSTOM_PREFIX)
         for model in (TableSession, DrillSession, GradedDecision):
-            custom.update(
-                model.objects.filter(prefix, visitor=visitor)
-                .values_list("variant", flat=True)
-                .distinct()
-            )
-    if extra and extra.startswith(CUSTOM_PREFIX):
+            custom |= custom_variants_of(model.objects.filter(visitor=visitor))
+    if extra:
         custom.add(extra)
-    ids = {v.removeprefix(CUSTOM_PREFIX) for v in custom}
-    ids = {i for i in ids if RuleSet.is_id(i)}  # ``extra`` comes from the query string
+    ids = {i for i in custom_ids(custom) if RuleSet.is_id(i)}  # ``extra`` is from the URL
     saved = RuleSet.objects.filter(pk__in=ids).order_by("created_at")
     for ruleset in saved:
         if ruleset.rules.game == "casino":

@@ -25,7 +25,7 @@ from game.analyses import analysis_state
 from game.engine.round import Action
 from game.engine.rules import Rules, RulesError
 from game.engine.strategy.advisor import Grade, Standard, grade_decision
-from game.models import CUSTOM_PREFIX, GradedDecision, RuleSet, rules_for
+from game.models import GradedDecision, RuleSet, rules_for
 from game.strategy_store import AnalysisPending, evs_cache
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard, cards_of
 from trainer.drills.scheduling import next_situation, rating_for
@@ -40,8 +40,6 @@ from trainer.drills.situations import (
     strategy_chart,
 )
 
-# The presets with a dealer chart ("dvadtsat-odno", the banker game, has none).
-DRILL_PRESETS = ("european", "ajnc", "croatian", "russian")
 # "My weak spots": this many situations, the weakest first.
 WEAK_SPOTS = 20
 # A response time longer than this is stored as this (the person left the page).
@@ -67,17 +65,10 @@ def drill_rules(variant: str) -> Rules:
     casino game that the strategy engine can chart.
 
     Raises DrillError (a message for the person) otherwise."""
-    if variant.startswith(CUSTOM_PREFIX):
-        try:
-            rules = rules_for(variant)
-        except (RuleSet.DoesNotExist, RulesError):
-            raise DrillError(NO_SUCH_GAME) from None
-    elif variant in DRILL_PRESETS:
+    try:
         rules = rules_for(variant)
-    elif variant == "dvadtsat-odno":
-        raise DrillError(_("Twenty-one with a rotating bank has no dealer chart to drill."))
-    else:
-        raise DrillError(NO_SUCH_GAME)
+    except (RuleSet.DoesNotExist, RulesError):
+        raise DrillError(NO_SUCH_GAME) from None
     if rules.game != "casino":
         raise DrillError(_("Twenty-one with a rotating bank has no dealer chart to drill."))
     try:

@@ -13,23 +13,20 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from game.labels import VARIANT_NAMES
-from game.models import CUSTOM_PREFIX
-from game.table_view import SEVERITY_LABELS, variant_name
+from game.engine.variants import CASINO_VARIANTS
+from game.models import custom_id, variant_name
+from game.table_view import SEVERITY_LABELS
 from trainer.review.log import DEVIATIONS, LogFilter
 from trainer.review.situations import CATEGORIES, CATEGORY_LABELS
 
-# The banker game is not graded: its decisions never reach the log.
-GRADED_PRESETS = tuple(v for v in VARIANT_NAMES if v != "dvadtsat-odno")
 DRILL_PERIODS = (7, 30, 90, 365)
 
 
 def variant_choices(logged: Sequence[str]) -> list[tuple[str, str]]:
     """The graded presets and the custom rule sets in the person's log, with their names in
     the active language."""
-    variants = list(GRADED_PRESETS) + sorted(
-        v for v in logged if v.startswith(CUSTOM_PREFIX) and v not in GRADED_PRESETS
-    )
+    # Only casino games are graded: the banker game's decisions never reach the log.
+    variants = list(CASINO_VARIANTS) + sorted(v for v in logged if custom_id(v) is not None)
     return [(v, variant_name(v)) for v in variants]
 
 

@@ -25,17 +25,21 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import get_language, pgettext_lazy
 from django.views.decorators.http import require_safe
 
-from game.engine.rules import PRESETS, Rules, RulesError, find_rules
+from game.engine.rules import Rules, RulesError
+from game.engine.variants import VARIANTS, find_rules, is_variant
 from game.labels import VARIANT_NAMES
-from game.models import CUSTOM_PREFIX, START_BANKROLL, GradedDecision, RuleSet, TableSession
-from game.table_view import variant_name
+from game.models import (
+    START_BANKROLL,
+    GradedDecision,
+    RuleSet,
+    TableSession,
+    custom_ids,
+    custom_variants_of,
+    variant_name,
+)
 from trainer.rulebook import examples, facts
 from trainer.rulebook.choices import site_choices
 from trainer.web.visitors import visitor_id
-
-# The games in the order the index lists them (VARIANTS.md's order, European first as the
-# table's default).
-VARIANTS = ("european", "ajnc", "croatian", "russian", "dvadtsat-odno")
 
 # The languages whose prose the rule pages have (templates/rulebook/prose/<code>/).
 PROSE_LANGUAGES = ("en", "sr-latn", "hr", "ru", "bg")
@@ -108,14 +112,15 @@ def index(request: HttpRequest) -> HttpResponse:
 
 def _games() -> list[dict[str, Any]]:
     games = []
-    for name in VARIANTS:
-        banker_game = find_rules(name).game == "banker"
+    for variant in VARIANTS:
+        name = variant.name
+        banker_game = not variant.casino
         games.append(
             {
                 "variant": name,
                 "name": VARIANT_NAMES[name],
                 "url": reverse("rulebook:variant", kwargs={"variant": name}),
-                "facts": facts.key_facts(find_rules(name)),
+                "facts": facts.key_facts(variant.rules),
                 "banker": banker_game,
                 "chart_url": "" if banker_game else chart_url(name),
             }
@@ -133,13 +138,8 @@ def visitor_rule_sets(request: HttpRequest) -> list[dict[str, Any]]:
         return []
     variants: set[str] = set()
     for model in (TableSession, GradedDecision):
-        variants.update(
-            model.objects.filter(visitor=visitor, variant__startswith=CUSTOM_PREFIX)
-            .order_by()
-            .values_list("variant", flat=True)
-            .distinct()
-        )
-    ids = {v.removeprefix(CUSTOM_PREFIX) for v in variants}
+        variants |= custom_variants_of(model.objects.filter(visitor=visitor))
+    ids = custom_ids(variants)
     found = []
     for ruleset in RuleSet.objects.filter(pk__in=ids).order_by("created_at", "id"):
         try:
@@ -160,7 +160,7 @@ def visitor_rule_sets(request: HttpRequest) -> list[dict[str, Any]]:
 @require_safe
 def variant_page(request: HttpRequest, variant: str) -> HttpResponse:
     """One preset's rule page; 404 for a name that is not a preset."""
-    if variant not in PRESETS:
+    if not is_variant(variant):
         raise Http404("no such game")
     try:
         rules = find_rules(variant)
@@ -233,7 +233,11 @@ def _rule_page(
         "glossary_title": SECTION_TITLES["glossary"],
         "glossary": f"{prose_dir()}glossary.html#{'banker' if banker_game else 'casino'}",
         "games": [
-            {"variant": v, "name": VARIANT_NAMES[v], "url": reverse("rulebook:variant", args=[v])}
+            {
+                "variant": v.name,
+                "name": VARIANT_NAMES[v.name],
+                "url": reverse("rulebook:variant", args=[v.name]),
+            }
             for v in VARIANTS
         ],
         "start_bankroll": START_BANKROLL,
@@ -249,4 +253,4 @@ def _rule_page(
 
 def _intro(variant: str) -> str:
     """The variant's introduction partial (the custom one for a rule set)."""
-    return f"variants.html#{variant if variant in PRESETS else 'custom'}"
+    return f"variants.html#{variant if is_variant(variant) else 'custom'}"

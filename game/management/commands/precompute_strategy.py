@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from game.engine.rules import PRESETS
+from game.engine.variants import VARIANTS, find_variant, is_variant
 from game.strategy_store import precompute
 
 
@@ -19,17 +19,19 @@ class Command(BaseCommand):
             "--variant",
             action="append",
             default=None,
-            help=f"a preset ({', '.join(sorted(PRESETS))}); repeatable; default: every one",
+            help=f"a preset ({', '.join(v.name for v in VARIANTS)}); repeatable; "
+            "default: every one",
         )
 
     def handle(self, *args, **options):
-        names = options["variant"] or sorted(PRESETS)
-        unknown = [n for n in names if n not in PRESETS]
+        names = options["variant"] or [v.name for v in VARIANTS]
+        unknown = [n for n in names if not is_variant(n)]
         if unknown:
             raise CommandError(
-                f"unknown variant {', '.join(unknown)}; choose from {', '.join(sorted(PRESETS))}"
+                f"unknown variant {', '.join(unknown)}; "
+                f"choose from {', '.join(v.name for v in VARIANTS)}"
             )
         for name in names:
-            timings = precompute(PRESETS[name])
+            timings = precompute(find_variant(name).rules)
             parts = ", ".join(f"{kind} {seconds:.2f} s" for kind, seconds in timings.items())
             self.stdout.write(f"{name}: {parts}")

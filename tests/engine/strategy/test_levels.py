@@ -20,11 +20,12 @@ import pytest
 from game.engine.cards import Shoe, ShoeExhaustedError
 from game.engine.players import AI_LEVELS, make_policy, observe
 from game.engine.round import Action, Phase, deal
-from game.engine.rules import CROATIAN, EUROPEAN, PRESETS, RUSSIAN, Rules
+from game.engine.rules import CROATIAN, EUROPEAN, RUSSIAN, Rules
 from game.engine.strategy.cache import EVCache
 from game.engine.strategy.chart import ChartPolicy, _hand_of, basic_strategy
 from game.engine.strategy.game_ev import game_ev
 from game.engine.strategy.levels import LEVELS, EasyPolicy, level_ev
+from game.engine.variants import VARIANTS
 
 CODES = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"]
 
@@ -98,7 +99,9 @@ def test_the_small_shoes_tell_the_levels_apart(charts):
 
 
 # -- six decks -----------------------------------------------------------------------------
-CASINO = {name: rules for name, rules in PRESETS.items() if rules.game == "casino"}
+CASINO = {
+    name: rules for name, rules in ((v.name, v.rules) for v in VARIANTS) if rules.game == "casino"
+}
 
 
 def levels_of(rules):
