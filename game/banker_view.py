@@ -38,7 +38,7 @@ from game.models import (
     TableSession,
     to_decimal,
 )
-from game.strategy_store import AnalysisPending, banker_play_for
+from game.rulesets.store import AnalysisPending, banker_play_for
 from game.table_view import (
     CHIPS,
     HISTORY_LENGTH,

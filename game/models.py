@@ -13,12 +13,9 @@ current ``BankerDeal``, as JSON), ``deal``/``act`` dispatch to it, and each sett
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
 import re
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
@@ -26,9 +23,7 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
-from django.db.models import QuerySet
 from django.utils import formats, timezone
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from game.engine.banker import (
@@ -59,8 +54,9 @@ from game.engine.round import (
 )
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import CORRECT_SEVERITIES, Grade, is_correct
-from game.engine.variants import find_rules, is_variant
-from game.labels import BANKER_ILLEGAL_MESSAGES, ILLEGAL_ACTION_MESSAGES, VARIANT_NAMES
+from game.labels import BANKER_ILLEGAL_MESSAGES, ILLEGAL_ACTION_MESSAGES
+from game.rulesets import store
+from game.rulesets.models import RuleSet, rules_for
 
 START_BANKROLL = Decimal(1000)
 MAX_SEATS = 7
@@ -323,9 +319,7 @@ class TableSession(models.Model):
     def _deal_casino(self, bet_text: str) -> Round:
         if self.round_in_play:
             raise TableError(_("Finish the round in play before dealing a new one."))
-        from game import strategy_store  # the store imports this module
-
-        if not strategy_store.is_analysed(self.rules):  # the AI seats and grading need it
+        if not store.is_analysed(self.rules):  # the AI seats and grading need it
             raise TableError(
                 _(
                     "These rules are still being analysed. You can deal as soon as the "
@@ -463,10 +457,8 @@ class TableSession(models.Model):
     def _play_ai(self, rnd: Round) -> Round:
         """Let the AI seats act, in seat order, until the person's hand is to act or the round
         is settled; each AI sees only an Observation (players.py)."""
-        from game import strategy_store  # the store imports this module
-
         level = self.ai_level if self.ai_level in AI_LEVELS else "easy"
-        return strategy_store.play_ai(rnd, level, self.seat_count, self.human_seat)
+        return store.play_ai(rnd, level, self.seat_count, self.human_seat)
 
     def _parse_amount(self, rnd: Round, action: Action, amount_text: str | None) -> Fraction | None:
         """The chips of a double for less or a partial insurance, when the rules let the
@@ -655,125 +647,10 @@ class TableSession(models.Model):
             )
 
 
-# A table, drill or decision names its game by a variant string: a preset's name
-# (game/engine/variants.py) or, for a saved custom rule set, this prefix and the set's id.
-# Only the functions below read or write it.
-CUSTOM_PREFIX = "custom-"
-# The shape of RuleSet.id_for's ids.
-RULESET_ID = re.compile(r"[a-z2-7]{10}")
-
-
 def _grade(rnd: Round, action: Action, standard: str, chips: Fraction) -> Grade | None:
     """Grade the person's decision over the actions that ``chips`` pay for (the buttons the
     page showed) with the rule set's stored chart and shared EV cache."""
-    from game import strategy_store  # the store imports this module
-
-    return strategy_store.grade_round(rnd, action, standard, chips=chips)
-
-
-def custom_id(variant: str) -> str | None:
-    """The rule set id of a custom rule set's variant string ("custom-<id>"), None for
-    anything else (a preset's name)."""
-    if variant.startswith(CUSTOM_PREFIX):
-        return variant.removeprefix(CUSTOM_PREFIX)
-    return None
-
-
-def custom_ids(variants: Iterable[str]) -> set[str]:
-    """The rule set ids among variant strings (``custom_id``), presets left out."""
-    return {ruleset_id for v in variants if (ruleset_id := custom_id(v)) is not None}
-
-
-def custom_variants_of(queryset: QuerySet[Any]) -> set[str]:
-    """The distinct custom rule sets' variant strings in the ``variant`` column of
-    ``queryset`` (tables, drills or decisions): one query."""
-    return set(
-        queryset.filter(variant__startswith=CUSTOM_PREFIX)
-        .order_by()
-        .values_list("variant", flat=True)
-        .distinct()
-    )
-
-
-def variant_name(variant: str) -> str:
-    """The variant's name in the active language ("Custom rules abc123" for a rule set)."""
-    ruleset_id = custom_id(variant)
-    if ruleset_id is not None:
-        return gettext("Custom rules %(id)s") % {"id": ruleset_id}
-    return str(VARIANT_NAMES.get(variant, variant))
-
-
-def rules_for(variant: str) -> Rules:
-    """The Rules of a preset name or of a saved custom rule set ("custom-<id>").
-
-    Raises RulesError for an unknown preset, RuleSet.DoesNotExist for an unknown custom id
-    (a malformed one never reaches the database)."""
-    ruleset_id = custom_id(variant)
-    if ruleset_id is not None:
-        return RuleSet.get_by_id(ruleset_id).rules
-    return find_rules(variant)
-
-
-def is_playable(variant: str) -> bool:
-    """A variant string the table can play: a preset, or a saved custom rule set."""
-    ruleset_id = custom_id(variant)
-    if ruleset_id is not None:
-        return RuleSet.is_id(ruleset_id) and RuleSet.objects.filter(pk=ruleset_id).exists()
-    return is_variant(variant)
-
-
-class RuleSet(models.Model):
-    """A custom rule set: every Rules field, saved under a short id derived from the rules
-    themselves, so the same rules always get the same id (and the same shareable URL)."""
-
-    id = models.CharField(primary_key=True, max_length=16, editable=False)
-    base = models.CharField(max_length=40, help_text="the preset it was built from")
-    rules_json = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    def __str__(self) -> str:
-        return f"rule set {self.id} (from {self.base})"
-
-    @property
-    def rules(self) -> Rules:
-        """The saved Rules value."""
-        return Rules.from_json(self.rules_json)
-
-    @staticmethod
-    def is_id(text: str) -> bool:
-        """Whether ``text`` has the shape of a rule set's id (``id_for``: 10 lower-case base32
-        characters). Anything else (a NUL byte, which PostgreSQL refuses in text) names no
-        rule set and is never sent to the database."""
-        return RULESET_ID.fullmatch(text) is not None
-
-    @classmethod
-    def get_by_id(cls, ruleset_id: str) -> RuleSet:
-        """The rule set with this id. Raises RuleSet.DoesNotExist for an unknown or
-        malformed id."""
-        if not cls.is_id(ruleset_id):
-            raise cls.DoesNotExist(f"no rule set {ruleset_id!r}")
-        return cls.objects.get(pk=ruleset_id)
-
-    @property
-    def variant(self) -> str:
-        """The table variant string that plays this rule set."""
-        return f"{CUSTOM_PREFIX}{self.id}"
-
-    @staticmethod
-    def id_for(rules: Rules) -> str:
-        """The stable short id of a Rules value: 10 base32 characters of the SHA-256 of its
-        canonical JSON (sorted keys)."""
-        canonical = json.dumps(rules.to_json(), sort_keys=True, separators=(",", ":"))
-        digest = hashlib.sha256(canonical.encode()).digest()
-        return base64.b32encode(digest).decode().lower()[:10]
-
-    @classmethod
-    def save_rules(cls, rules: Rules, base: str) -> RuleSet:
-        """The RuleSet of ``rules``, created on first use (idempotent)."""
-        ruleset, _created = cls.objects.get_or_create(
-            id=cls.id_for(rules), defaults={"base": base, "rules_json": rules.to_json()}
-        )
-        return ruleset
+    return store.grade_round(rnd, action, standard, chips=chips)
 
 
 class GradedDecisionQuerySet(models.QuerySet["GradedDecision"]):
@@ -917,57 +794,3 @@ class RoundRecord(models.Model):
     def banker_deal(self) -> BankerDeal:
         """The settled deal (banker-game tables)."""
         return BankerDeal.from_json(self.state)
-
-
-class StrategyResult(models.Model):
-    """A strategy computation kept per rule set (issue 4: "results per rule set are cached,
-    keyed by the rule set's id"), so a page or a decision never waits for one done before:
-    ``kind`` names what was computed ("chart", "game_ev_cd"...), ``payload`` is its JSON.
-    Written and read by game/strategy_store.py."""
-
-    rules_id = models.CharField(max_length=16)
-    kind = models.CharField(max_length=32)
-    # The engine's version of the computation: results of an older version are recomputed.
-    engine_version = models.PositiveIntegerField(default=1)
-    payload = models.JSONField()
-    seconds = models.FloatField(help_text="how long the computation took")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["rules_id", "kind"], name="unique_strategy_result")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.kind} of {self.rules_id}"
-
-
-class Analysis(models.Model):
-    """The background analysis of one rule set (its chart and game EVs, the results of
-    game/strategy_store.py): one row per rule set, so two requests that both find the
-    results missing enqueue one task between them (the unique ``rules_id`` decides).
-
-    ``task`` is the latest task of Django's Tasks framework that computes it (django-tasks-db
-    keeps it in this database; its status says waiting, running, failed or done);
-    ``visitor`` is who asked for it first (the bound on a visitor's pending analyses)."""
-
-    rules_id = models.CharField(max_length=16, unique=True)
-    rules_json = models.JSONField(help_text="the Rules to analyse")
-    visitor = models.UUIDField(null=True, blank=True, db_index=True)
-    task = models.ForeignKey(
-        "django_tasks_database.DBTaskResult",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    def __str__(self) -> str:
-        return f"analysis of {self.rules_id}"
-
-    @property
-    def rules(self) -> Rules:
-        """The Rules being analysed."""
-        return Rules.from_json(self.rules_json)

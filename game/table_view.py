@@ -14,11 +14,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_stubs_ext import StrPromise
 
-from game.analyses import AnalysisState, analysis_state
 from game.engine.cards import Card
 from game.engine.hands import is_natural
 from game.engine.round import Action, Phase, PlayerHand, Round
-from game.engine.rules import Rules
 from game.engine.strategy.advisor import Severity
 from game.engine.strategy.counter import TooFewCardsError, counter_decision, known_unseen
 from game.engine.variants import VARIANTS
@@ -31,16 +29,11 @@ from game.labels import (
     VARIANT_NAMES,
     action_label,
 )
-from game.models import (
-    MAX_SEATS,
-    START_BANKROLL,
-    RoundRecord,
-    TableSession,
-    custom_id,
-    to_decimal,
-    variant_name,
-)
-from game.rules_words import describe
+from game.models import MAX_SEATS, START_BANKROLL, RoundRecord, TableSession, to_decimal
+from game.rulesets import store
+from game.rulesets.analyses import AnalysisState, analysis_state
+from game.rulesets.models import custom_id, variant_name
+from game.rulesets.words import rules_summary
 
 CHIPS = (5, 25, 100, 500)
 HISTORY_LENGTH = 8
@@ -159,12 +152,6 @@ def history_view(record: RoundRecord, human_seat: int) -> dict[str, Any]:
         "dealer_total": rnd.dealer_value.total,
         "net": record.net,
     }
-
-
-def rules_summary(rules: Rules) -> list[str]:
-    """Every rule of the table as sentences, the same ones the rule page and the custom
-    rule set's page give (``game.rules_words.describe``)."""
-    return [sentence.text for sentence in describe(rules)]
 
 
 def variant_choices(current: str) -> list[dict[str, Any]]:
@@ -291,8 +278,6 @@ def counter_view(table: TableSession) -> dict[str, Any] | None:
     the chips cannot pay is no advice), units of the initial bet, best first, and how many
     cards the count knows; ``too_few`` when the unseen cards cannot finish the round (the
     dealer will shuffle the discards in). None when the person has no decision to make."""
-    from game import strategy_store  # the store imports game.models
-
     if not counter_view_possible(table):
         return None
     rnd = table.round
@@ -300,9 +285,7 @@ def counter_view(table: TableSession) -> dict[str, Any] | None:
         return None
     unseen = known_unseen(rnd)
     try:
-        evs, best = counter_decision(
-            rnd, cache=strategy_store.evs_cache(rnd.rules), chips=table.chips
-        )
+        evs, best = counter_decision(rnd, cache=store.evs_cache(rnd.rules), chips=table.chips)
     except TooFewCardsError:
         return {"too_few": True, "unseen": sum(unseen)}
     even_money = even_money_offered(rnd)

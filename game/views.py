@@ -19,7 +19,8 @@ from django_htmx.http import HttpResponseClientRedirect, push_url
 from game.banker_view import banker_context
 from game.engine.banker import MIN_SEATS as BANKER_MIN_SEATS
 from game.engine.strategy.advisor import STANDARDS
-from game.models import MAX_SEATS, TableError, TableSession, is_playable, rules_for
+from game.models import MAX_SEATS, TableError, TableSession
+from game.rulesets.models import is_playable, rules_for
 from game.table_view import AI_LEVEL_NAMES, STANDARD_LABELS, counter_view, table_context
 from trainer.web.http import HtmxHttpRequest
 from trainer.web.redirects import safe_next

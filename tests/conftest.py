@@ -19,11 +19,11 @@ import numpy
 import pytest
 from django.test import Client
 
-from game import strategy_store
 from game.engine.cards import Shoe
 from game.engine.strategy.chart import Chart
 from game.engine.variants import VARIANTS, find_rules
-from game.models import RuleSet
+from game.rulesets import store
+from game.rulesets.models import RuleSet
 from tests.helpers import HX, client_for
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -32,8 +32,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 # that names rule sets, and the numpy and Python that compute them.
 _ANALYSIS_SOURCES = [
     *sorted((REPO_ROOT / "game" / "engine").rglob("*.py")),
-    REPO_ROOT / "game" / "strategy_store.py",
-    REPO_ROOT / "game" / "models.py",
+    REPO_ROOT / "game" / "rulesets" / "store.py",
+    REPO_ROOT / "game" / "rulesets" / "models.py",
 ]
 
 _PRESET_RESULTS: dict[tuple[str, str], object] = {}
@@ -50,17 +50,15 @@ def _analyse_preset(name: str) -> dict[tuple[str, str], object]:
     if rules.game == "banker":
         return {
             (rules_id, "banker_play"): {
-                "punter": strategy_store._draw_rows(strategy_store.punter_analysis().cells),
-                "banker": strategy_store._draw_rows(
-                    strategy_store.banker_analysis().cells["stood"]
-                ),
+                "punter": store._draw_rows(store.punter_analysis().cells),
+                "banker": store._draw_rows(store.banker_analysis().cells["stood"]),
             }
         }
-    chart = strategy_store.basic_strategy(rules)
+    chart = store.basic_strategy(rules)
     return {
         (rules_id, "chart"): Chart.from_json(chart.to_json()),
-        (rules_id, "game_ev_cd"): strategy_store.game_ev(rules),
-        (rules_id, "game_ev_td"): strategy_store.game_ev(rules, strategy="td", chart=chart),
+        (rules_id, "game_ev_cd"): store.game_ev(rules),
+        (rules_id, "game_ev_td"): store.game_ev(rules, strategy="td", chart=chart),
     }
 
 
@@ -135,14 +133,14 @@ def presets_analysed(request: pytest.FixtureRequest) -> None:
     a site where `precompute_strategy` ran (custom rule sets are analysed by their tests)."""
     if request.node.get_closest_marker("django_db") or "django_db_setup" in request.fixturenames:
         for key, value in _preset_results().items():
-            strategy_store._remember(key, value)
+            store._remember(key, value)
 
 
 @pytest.fixture
 def analysed() -> Callable:
-    """Analyse rules now, as the background task does (``strategy_store.precompute``):
+    """Analyse rules now, as the background task does (``store.precompute``):
     ``analysed(rules)`` stores every result of their analysis."""
-    return strategy_store.precompute
+    return store.precompute
 
 
 @pytest.fixture

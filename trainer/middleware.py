@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRefresh
 
-from game.analyses import analysis_state
-from game.analysis_views import progress_context
-from game.strategy_store import AnalysisPending
+from game.rulesets.analyses import analysis_state
+from game.rulesets.analysis_views import progress_context
+from game.rulesets.store import AnalysisPending
 
 
 class MethodNotAllowedPage:
@@ -33,7 +33,7 @@ class MethodNotAllowedPage:
 
 class AnalysisPendingPage:
     """Whatever page finds its rule set's analysis not stored yet (``AnalysisPending``, from
-    game/strategy_store.py: a page that does not show the progress itself) answers at once
+    game/rulesets/store.py: a page that does not show the progress itself) answers at once
     with the analysis's progress, which fills in when the background task is done; an HTMX
     request reloads its page instead (which then shows the progress). Nothing is computed
     inside the request."""
@@ -56,4 +56,4 @@ class AnalysisPendingPage:
         }
         if request.method not in ("GET", "HEAD"):
             context["analysis_next"] = reverse("game:home")
-        return render(request, "game/analysis.html", context)
+        return render(request, "rulesets/analysis.html", context)

@@ -6,6 +6,8 @@ from django.urls import include, path
 
 urlpatterns = i18n_patterns(
     path("", include("game.urls")),
+    # The charts, custom rule sets and their analyses ("chart/...", "rules/...", "analysis/...").
+    path("", include("game.rulesets.urls")),
     # The landing page ("") and the rule pages ("rulebook/...").
     path("", include("trainer.rulebook.urls")),
     path("drills/", include("trainer.drills.urls")),

@@ -16,7 +16,8 @@ from game.engine.cards import Card
 from game.engine.round import Action
 from game.engine.strategy.hand import hand_evs
 from game.engine.variants import find_rules
-from game.models import GradedDecision, RuleSet
+from game.models import GradedDecision
+from game.rulesets.models import RuleSet
 from trainer.drills.drilling import (
     ALREADY_ANSWERED,
     DrillError,

@@ -22,7 +22,7 @@ from trainer.drills.scheduling import (
 )
 from trainer.drills.situations import catalog
 
-pytestmark = pytest.mark.django_db  # the chart comes from game.strategy_store (database)
+pytestmark = pytest.mark.django_db  # the chart comes from game.rulesets.store (database)
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 EUROPEAN = find_rules("european")

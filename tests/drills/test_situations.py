@@ -21,7 +21,7 @@ from trainer.drills.situations import (
     question_round,
 )
 
-pytestmark = pytest.mark.django_db  # the chart comes from game.strategy_store (database)
+pytestmark = pytest.mark.django_db  # the chart comes from game.rulesets.store (database)
 
 EUROPEAN = find_rules("european")
 AJNC = find_rules("ajnc")

@@ -17,7 +17,8 @@ from django.test import Client
 from django.utils import timezone
 
 from game.engine.variants import find_rules
-from game.models import GradedDecision, RuleSet, TableSession
+from game.models import GradedDecision, TableSession
+from game.rulesets.models import RuleSet
 from tests.drills.test_drilling import put_hand
 from tests.helpers import HX, client_for
 from trainer.drills.drilling import start_drill

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from game import strategy_store
+from game.rulesets import store
 from tests.e2e.test_table import screenshot
 from tests.game.test_analyses import run_worker
 
@@ -16,9 +16,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture(autouse=True)
 def fresh_process_memory():
-    strategy_store.forget()  # nothing of these rules in memory: only the worker computes
+    store.forget()  # nothing of these rules in memory: only the worker computes
     yield
-    strategy_store.forget()
+    store.forget()
 
 
 def test_a_new_rule_set_chart_fills_in_while_you_watch(live_server, page: Page) -> None:

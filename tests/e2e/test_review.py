@@ -15,7 +15,8 @@ from playwright.sync_api import Page, expect
 
 from game.engine.strategy.hand import hand_evs
 from game.engine.variants import find_rules
-from game.models import GradedDecision, RuleSet, TableSession
+from game.models import GradedDecision, TableSession
+from game.rulesets.models import RuleSet
 from tests.e2e.htmx import press_when_idle
 from tests.e2e.tables import open_table
 from tests.factories import stacked_shoe

@@ -23,15 +23,15 @@ from django.test import Client, RequestFactory
 from django.utils import timezone, translation
 from django_tasks_db.models import DBTaskResult
 
-from game import analyses, strategy_store
 from game.engine.variants import find_rules
-from game.models import Analysis, RuleSet, StrategyResult
+from game.rulesets import analyses, store
+from game.rulesets.models import Analysis, RuleSet, StrategyResult
 from tests.factories import TableSessionFactory
 from tests.game.test_rulesets import form_data, post_rules, saved_id
 from tests.helpers import HX
 from trainer.middleware import AnalysisPendingPage
 
-TASK_PATH = "game.analyses.analyse"
+TASK_PATH = "game.rulesets.analyses.analyse"
 # Rule sets no other test analyses (so no process memory holds their results).
 FIVE_DECKS = {"decks": "5"}
 THREE_DECKS = {"decks": "3"}
@@ -45,9 +45,9 @@ class EngineRanInRequest(AssertionError):
 def fresh_process_memory() -> Iterator[None]:
     """Each test starts as a new process would: no result in memory (these tests' rule sets
     are analysed by some of them), and leaves none behind."""
-    strategy_store.forget()
+    store.forget()
     yield
-    strategy_store.forget()
+    store.forget()
 
 
 @pytest.fixture
@@ -59,7 +59,7 @@ def engine_forbidden(monkeypatch) -> Iterator[None]:
         raise EngineRanInRequest("a whole analysis ran inside a request")
 
     for name in ("basic_strategy", "game_ev", "punter_analysis", "banker_analysis"):
-        monkeypatch.setattr(strategy_store, name, refuse)
+        monkeypatch.setattr(store, name, refuse)
     yield
     monkeypatch.undo()
 
@@ -217,7 +217,7 @@ def test_a_failed_analysis_says_so_and_can_be_retried(monkeypatch) -> None:
     def broken(*args, **kwargs):
         raise RuntimeError("engine out of order")
 
-    monkeypatch.setattr(strategy_store, "basic_strategy", broken)
+    monkeypatch.setattr(store, "basic_strategy", broken)
     run_worker()
     assert DBTaskResult.objects.get(task_path=TASK_PATH).status == TaskResultStatus.FAILED
     chart_url = f"/sr-latn/chart/{ruleset.variant}/"
@@ -357,13 +357,13 @@ def test_simultaneous_new_rule_sets_of_one_visitor_keep_the_bound(engine_forbidd
 
 @pytest.mark.django_db
 def test_a_page_that_meets_a_pending_analysis_answers_with_its_progress(engine_forbidden) -> None:
-    """Any view that reads a result not stored yet (strategy_store.AnalysisPending) and does
+    """Any view that reads a result not stored yet (store.AnalysisPending) and does
     not show the progress itself is answered by trainer.middleware.AnalysisPendingPage: the
     progress page (a GET comes back to itself, a POST goes to the table afterwards), or an
     HTMX reload; the analysis is queued, not computed."""
     rules = find_rules("european").with_overrides({"decks": 5})
     RuleSet.save_rules(rules, "european")
-    pending = strategy_store.AnalysisPending(rules, "chart")
+    pending = store.AnalysisPending(rules, "chart")
     middleware = AnalysisPendingPage(lambda request: HttpResponse())
     factory = RequestFactory()
 

@@ -32,7 +32,8 @@ from game.engine.cards import Shoe, standard_deck
 from game.engine.round import Action, Outcome, PlayerHand, Round
 from game.engine.rules import Rules
 from game.engine.variants import VARIANTS, find_rules
-from game.models import RuleSet, TableError, TableSession
+from game.models import TableError, TableSession
+from game.rulesets.models import RuleSet
 from tests.factories import TableSessionFactory
 
 pytestmark = pytest.mark.django_db
@@ -193,7 +194,7 @@ def test_no_reachable_state_leaves_the_person_without_a_way_on(setup, data, seed
         mock.patch("game.engine.cards.secrets.SystemRandom", lambda: shuffler),
         mock.patch("game.models._grade", lambda *args: None),
         # The easy AI seats need no chart: no rule set waits for its analysis here.
-        mock.patch("game.strategy_store.is_analysed", lambda rules: True),
+        mock.patch("game.rulesets.store.is_analysed", lambda rules: True),
     ):
         for _ in range(30):
             table = TableSession.objects.get(pk=table.pk)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from game import strategy_store
 from game.engine.rules import Rules
 from game.engine.strategy.counter import known_unseen
 from game.engine.strategy.hand import hand_evs
-from game.models import RuleSet
+from game.rulesets import store
+from game.rulesets.models import RuleSet
 from tests.factories import TableSessionFactory
 from tests.game.test_views import action_buttons, fresh, hx_act, hx_deal, text
 from tests.helpers import client_for
@@ -68,7 +68,7 @@ def test_standing_on_eights_after_a_split_is_graded_against_the_resplit() -> Non
 
 def test_aces_resplit_with_hitting_split_aces_are_advised_and_graded() -> None:
     ruleset = RuleSet.save_rules(RSA_HSA, "european")
-    strategy_store.precompute(RSA_HSA)  # as the background analysis would have by now
+    store.precompute(RSA_HSA)  # as the background analysis would have by now
     table, client, html = split_once(ACES_V_T, variant=f"custom-{ruleset.id}")
     assert action_buttons(html) == ["hit", "stand", "double", "split"]
     advice = counter_advice(client, table)

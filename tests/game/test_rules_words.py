@@ -16,9 +16,9 @@ from game.engine.cards import Shoe
 from game.engine.round import Action, Phase, apply, deal
 from game.engine.rules import AJNC, RULE_FIELDS
 from game.engine.variants import VARIANTS, find_rules
-from game.models import RuleSet
-from game.rules_words import describe, sentences_for
-from game.rulesets import BASES, rules_table
+from game.rulesets.forms import BASES, rules_table
+from game.rulesets.models import RuleSet
+from game.rulesets.words import describe, sentences_for
 from tests.factories import TableSessionFactory
 from tests.game.test_rulesets import form_data, post_rules, saved_id
 

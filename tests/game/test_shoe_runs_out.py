@@ -12,7 +12,8 @@ import pytest
 
 from game.engine.cards import Card, Shoe, standard_deck
 from game.engine.rules import EUROPEAN
-from game.models import RuleSet, TableSession
+from game.models import TableSession
+from game.rulesets.models import RuleSet
 from tests.engine.strategy.test_counter import LAST_SIX
 from tests.factories import TableSessionFactory
 from tests.game.test_views import action_buttons, fresh, hx_act, hx_deal, text

@@ -2,7 +2,7 @@
 # ruff: noqa: RUF001
 """The strategy at the table and on its own pages: the grading standard (exact or chart),
 "by the chart: correct", the chart page per variant and custom rule set, and the stored
-results per rule set (game/strategy_store.py)."""
+results per rule set (game/rulesets/store.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
-from game import strategy_store
 from game.engine.variants import find_rules
-from game.models import RuleSet, StrategyResult, TableSession
+from game.models import TableSession
+from game.rulesets import store
+from game.rulesets.models import RuleSet, StrategyResult
 from tests.factories import TableSessionFactory
 from tests.game.test_views import fresh, hx_act, hx_deal, text
 from tests.helpers import client_for
@@ -173,21 +174,21 @@ def test_chart_page_of_a_custom_rule_set_and_404s() -> None:
 
 # -- the store --------------------------------------------------------------------------------
 def test_results_are_stored_per_rule_set_and_read_back() -> None:
-    strategy_store.forget()
+    store.forget()
     rules = find_rules("croatian")
-    chart = strategy_store.chart_for(rules, compute=True)
+    chart = store.chart_for(rules, compute=True)
     row = StrategyResult.objects.get(rules_id=RuleSet.id_for(rules), kind="chart")
     assert row.seconds > 0
-    strategy_store.forget()  # a new process: read from the database, not computed
+    store.forget()  # a new process: read from the database, not computed
     row.payload["hard"]["12"]["2"]["code"] = "S"  # a marker only the stored copy has
     row.save()
-    assert strategy_store.chart_for(rules).code("hard", 12, 2) == "S"
+    assert store.chart_for(rules).code("hard", 12, 2) == "S"
     assert chart.code("hard", 12, 2) == "H"
-    strategy_store.forget()
+    store.forget()
 
 
 def test_precompute_command_stores_every_preset(capsys) -> None:
-    strategy_store.forget()
+    store.forget()
     call_command("precompute_strategy", "--variant", "european", "--variant", "dvadtsat-odno")
     out = capsys.readouterr().out
     assert "european: chart" in out and "dvadtsat-odno: banker_play" in out
@@ -199,7 +200,7 @@ def test_precompute_command_stores_every_preset(capsys) -> None:
         ).values_list("kind", flat=True)
     )
     assert kinds == {"chart", "game_ev_cd", "game_ev_td", "banker_play"}
-    strategy_store.forget()
+    store.forget()
 
 
 # -- AI levels at the table -------------------------------------------------------------------

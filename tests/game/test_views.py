@@ -12,7 +12,8 @@ import pytest
 from django.test import Client
 
 from game.engine.round import Round
-from game.models import RoundRecord, RuleSet, TableSession
+from game.models import RoundRecord, TableSession
+from game.rulesets.models import RuleSet
 from tests.factories import TableSessionFactory
 from tests.helpers import HX, client_for
 

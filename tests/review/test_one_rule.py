@@ -18,7 +18,8 @@ from fsrs import Rating
 
 from game.engine.rules import EUROPEAN
 from game.engine.strategy.advisor import CLOSE_CALL, judge
-from game.models import GradedDecision, RuleSet
+from game.models import GradedDecision
+from game.rulesets.models import RuleSet
 from tests.drills.test_drilling import latest, put_hand
 from tests.factories import TableSessionFactory
 from tests.game.test_views import hx_act, hx_deal

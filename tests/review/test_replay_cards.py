@@ -20,10 +20,11 @@ from django.db.models.functions import Cast
 from django.test import Client
 from django.utils import translation
 
-from game import strategy_store
 from game.engine.cards import Card, Shoe
 from game.engine.variants import find_rules
-from game.models import GradedDecision, RoundRecord, RuleSet, TableSession
+from game.models import GradedDecision, RoundRecord, TableSession
+from game.rulesets import store
+from game.rulesets.models import RuleSet
 from game.table_view import card_view
 from tests.factories import TableSessionFactory
 from tests.game.test_views import without_csrf_tokens
@@ -55,7 +56,7 @@ def start(client: Client, decision: GradedDecision) -> tuple[Replay, str]:
 def one_deck_table(stacked: list[str]) -> TableSession:
     rules = replace(find_rules("european"), decks=1)
     ruleset = RuleSet.save_rules(rules, base="european")
-    strategy_store.precompute(rules)  # as the background analysis would have by now
+    store.precompute(rules)  # as the background analysis would have by now
     return TableSessionFactory(stacked=stacked, variant=ruleset.variant)
 
 

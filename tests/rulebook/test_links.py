@@ -17,7 +17,7 @@ import pytest
 from django.test import Client
 
 from game.engine.variants import find_rules
-from game.models import RuleSet
+from game.rulesets.models import RuleSet
 from tests.factories import TableSessionFactory
 from tests.helpers import client_for
 from tests.review.factories import DrillDecisionFactory, GradedDecisionFactory

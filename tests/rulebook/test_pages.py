@@ -19,7 +19,7 @@ from django.utils.translation import override
 
 from game.engine import variants as variants_module
 from game.engine.variants import find_rules
-from game.models import RuleSet
+from game.rulesets.models import RuleSet
 from tests.rulebook.html import read_page
 
 pytestmark = pytest.mark.django_db
@@ -244,7 +244,7 @@ def test_custom_rule_set_page(client) -> None:
     ruleset = RuleSet.save_rules(rules, "russian")
     with override("en"):
         url = reverse("rulebook:custom", kwargs={"ruleset_id": ruleset.id})
-        table_url = reverse("game:ruleset", kwargs={"ruleset_id": ruleset.id})
+        table_url = reverse("rulesets:ruleset", kwargs={"ruleset_id": ruleset.id})
     assert url == f"/en/rulebook/custom/{ruleset.id}/"
     response, page = get_page(client, url)
     html = response.content.decode()

@@ -13,8 +13,9 @@ from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.test import Client
 
-from game import strategy_store
-from game.models import RuleSet, StrategyResult, TableSession
+from game.models import TableSession
+from game.rulesets import store
+from game.rulesets.models import RuleSet, StrategyResult
 from tests.helpers import HX
 
 pytestmark = pytest.mark.django_db
@@ -62,7 +63,7 @@ def row_counts() -> dict[str, int]:
 def ruleset(ruleset: RuleSet) -> RuleSet:
     """The shared custom rule set with its analysis stored, as it is soon after its creation
     (a rule set still unanalysed is queued for analysis by any visit: that write is wanted)."""
-    strategy_store.precompute(ruleset.rules)
+    store.precompute(ruleset.rules)
     return ruleset
 
 

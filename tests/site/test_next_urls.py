@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client, RequestFactory
 
 from game.engine.variants import find_rules
-from game.models import Analysis, RuleSet
+from game.rulesets.models import Analysis, RuleSet
 from tests.accounts.people import PASSWORD, log_in, make_user
 from trainer.web.redirects import is_safe_next
 from trainer.web.visitors import STANDARD_KEY

@@ -16,18 +16,12 @@ from game.engine.rules import Rules
 from game.engine.strategy.advisor import Severity
 from game.engine.variants import CASINO_VARIANTS
 from game.labels import ACTION_KEYS, ACTION_LABELS, EVEN_MONEY_LABELS
-from game.models import (
-    GradedDecision,
-    RuleSet,
-    TableSession,
-    custom_ids,
-    custom_variants_of,
-    variant_name,
-)
+from game.rulesets.models import RuleSet, custom_ids, variant_name
 from game.table_view import SEVERITY_LABELS, card_view
 from trainer.drills.explain import reason
 from trainer.drills.models import DrillQuestion, DrillSession
 from trainer.drills.situations import CATEGORIES, class_kind
+from trainer.web.visitors import used_variants
 
 CATEGORY_LABELS = {
     "all": pgettext_lazy("drill category", "All hands"),
@@ -107,10 +101,7 @@ def variant_choices(visitor: uuid.UUID | None, extra: str | None = None) -> list
     of their tables, drills and graded decisions, and ``extra`` when it names a saved rule
     set), each {"value", "label"}."""
     choices = [{"value": v, "label": variant_name(v)} for v in CASINO_VARIANTS]
-    custom: set[str] = set()
-    if visitor is not None:
-        for model in (TableSession, DrillSession, GradedDecision):
-            custom |= custom_variants_of(model.objects.filter(visitor=visitor))
+    custom = used_variants(visitor) if visitor is not None else set()
     if extra:
         custom.add(extra)
     ids = {i for i in custom_ids(custom) if RuleSet.is_id(i)}  # ``extra`` is from the URL

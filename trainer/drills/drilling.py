@@ -21,12 +21,13 @@ from datetime import datetime, timedelta
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
-from game.analyses import analysis_state
 from game.engine.round import Action
 from game.engine.rules import Rules, RulesError
 from game.engine.strategy.advisor import Grade, Standard, grade_decision
-from game.models import GradedDecision, RuleSet, rules_for
-from game.strategy_store import AnalysisPending, evs_cache
+from game.models import GradedDecision
+from game.rulesets.analyses import analysis_state
+from game.rulesets.models import RuleSet, rules_for
+from game.rulesets.store import AnalysisPending, evs_cache
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard, cards_of
 from trainer.drills.scheduling import next_situation, rating_for
 from trainer.drills.situations import (

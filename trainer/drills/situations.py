@@ -52,7 +52,7 @@ from game.engine.round import Action, Phase, Round, actions_if_played_on, apply,
 from game.engine.rules import Rules
 from game.engine.strategy.cache import StrategyError
 from game.engine.strategy.chart import Chart
-from game.strategy_store import chart_for
+from game.rulesets.store import chart_for
 
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 KINDS = ("hard", "soft", "pair", "insurance")
@@ -198,7 +198,7 @@ def deal_probabilities(decks: int) -> dict[tuple[int, Rank, Rank], Fraction]:
 
 # -- the catalog of a rule set ----------------------------------------------------------------
 def strategy_chart(rules: Rules) -> Chart:
-    """The basic strategy chart of ``rules`` (game.strategy_store: stored per rule set).
+    """The basic strategy chart of ``rules`` (game.rulesets.store: stored per rule set).
 
     Raises DrillUnavailable when the strategy engine cannot chart these rules."""
     try:

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from game.models import variant_name
+from game.rulesets.models import variant_name
 from trainer.drills.drill_view import (
     CATEGORY_LABELS,
     category_label,

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from game.engine.variants import CASINO_VARIANTS
-from game.models import custom_id, variant_name
+from game.rulesets.models import custom_id, variant_name
 from game.table_view import SEVERITY_LABELS
 from trainer.review.log import DEVIATIONS, LogFilter
 from trainer.review.situations import CATEGORIES, CATEGORY_LABELS

@@ -35,13 +35,13 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from game import strategy_store
 from game.engine.cards import Card, Shoe
 from game.engine.players import AI_LEVELS
 from game.engine.round import Action, IllegalActionError, Round, apply, deal
 from game.engine.strategy.advisor import Grade
 from game.labels import ILLEGAL_ACTION_MESSAGES
 from game.models import GradedDecision, RoundRecord
+from game.rulesets import store
 from trainer.review.models import Replay
 
 
@@ -90,7 +90,7 @@ def replay_shoe(settled: Round, rng: Any = None) -> Shoe:
 def _play_ai(rnd: Round, human_seat: int, seat_count: int, ai_level: str) -> Round:
     if ai_level not in AI_LEVELS:
         raise ReplayError(_("This round was played with AI players this site no longer has."))
-    return strategy_store.play_ai(rnd, ai_level, seat_count, human_seat)
+    return store.play_ai(rnd, ai_level, seat_count, human_seat)
 
 
 def _at(rnd: Round, decision: GradedDecision, human_seat: int) -> bool:
@@ -170,7 +170,7 @@ def start_replay(decision: GradedDecision) -> Replay:
 def grade_choice(rnd: Round, action: Action, standard: str) -> Grade | None:
     """The advisor's grade of ``action`` for the hand to act of ``rnd``, against
     ``standard`` ("exact" or "chart"), with the rules' stored chart and EV cache."""
-    return strategy_store.grade_round(rnd, action, standard)
+    return store.grade_round(rnd, action, standard)
 
 
 def verdict_json(rnd: Round, verdict: Grade) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from game.engine.round import IllegalActionError, Outcome, Round, deal
 from game.engine.rules import Rules
 from game.engine.scenario import apply_scripted
 from game.labels import BANKER_OUTCOME_LABELS, OUTCOME_LABELS
-from game.rules_words import EXAMPLE_BET, chips, ratio
+from game.rulesets.words import EXAMPLE_BET, chips, ratio
 from game.table_view import card_view
 from trainer.rulebook.facts import signed_chips
 

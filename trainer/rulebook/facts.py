@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 
 from game.engine import banker
 from game.engine.rules import Rules
-from game.rules_words import (
+from game.rulesets.words import (
     chips,
     describe,
     ratio,
@@ -76,7 +76,7 @@ def second_card_sentence(rules: Rules) -> str:
 # -- the casino game (round.py) --------------------------------------------------------------
 def casino_facts(rules: Rules) -> dict[str, list[Fact]]:
     """Every rule of a casino game as sentences, by section (``CASINO_SECTIONS``): the
-    statement of each rule field is ``game.rules_words.describe``'s, the rest (the engine's
+    statement of each rule field is ``game.rulesets.words.describe``'s, the rest (the engine's
     fixed behaviour) is said here."""
     facts: dict[str, list[Fact]] = {section: [] for section in CASINO_SECTIONS}
     words = {sentence.key: sentence.text for sentence in describe(rules)}

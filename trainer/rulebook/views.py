@@ -28,18 +28,10 @@ from django.views.decorators.http import require_safe
 from game.engine.rules import Rules, RulesError
 from game.engine.variants import VARIANTS, find_rules, is_variant
 from game.labels import VARIANT_NAMES
-from game.models import (
-    START_BANKROLL,
-    GradedDecision,
-    RuleSet,
-    TableSession,
-    custom_ids,
-    custom_variants_of,
-    variant_name,
-)
+from game.rulesets.models import RuleSet, custom_ids, variant_name
 from trainer.rulebook import examples, facts
 from trainer.rulebook.choices import site_choices
-from trainer.web.visitors import visitor_id
+from trainer.web.visitors import used_variants, visitor_id
 
 # The languages whose prose the rule pages have (templates/rulebook/prose/<code>/).
 PROSE_LANGUAGES = ("en", "sr-latn", "hr", "ru", "bg")
@@ -82,7 +74,7 @@ def drills_url(variant: str = "") -> str:
 
 def chart_url(variant: str) -> str:
     """The basic strategy chart page of a casino game or custom rule set."""
-    return reverse("game:chart", args=[variant])
+    return reverse("rulesets:chart", args=[variant])
 
 
 @require_safe
@@ -129,17 +121,14 @@ def _games() -> list[dict[str, Any]]:
 
 
 def visitor_rule_sets(request: HttpRequest) -> list[dict[str, Any]]:
-    """The custom rule sets this visitor has played at a table or been graded on (the
-    ``custom-<id>`` variants of their TableSession and GradedDecision rows), oldest first,
+    """The custom rule sets this visitor has played, drilled or been graded on (the custom
+    variants of every row they own: ``used_variants``), oldest first,
     each with its name, the game it was built from and its rule page. None without a visitor
     id (none is made), and none for a rule set this engine can no longer read."""
     visitor = visitor_id(request, create=False)
     if visitor is None:
         return []
-    variants: set[str] = set()
-    for model in (TableSession, GradedDecision):
-        variants |= custom_variants_of(model.objects.filter(visitor=visitor))
-    ids = custom_ids(variants)
+    ids = custom_ids(used_variants(visitor))
     found = []
     for ruleset in RuleSet.objects.filter(pk__in=ids).order_by("created_at", "id"):
         try:
@@ -240,7 +229,6 @@ def _rule_page(
             }
             for v in VARIANTS
         ],
-        "start_bankroll": START_BANKROLL,
         # The glossary's ENHC entry: when this game's dealer gets the second card.
         "second_card": "" if banker_game else facts.second_card_sentence(rules),
         # Practice: the game's basic strategy chart and its drills (no chart, no drills for

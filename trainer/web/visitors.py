@@ -102,6 +102,25 @@ def owned_models() -> list[type[models.Model]]:
     ]
 
 
+def used_variants(visitor: uuid.UUID) -> set[str]:
+    """Every game the visitor has played, drilled or been graded on: the distinct values of
+    the ``variant`` field (a preset's name or a custom rule set's variant string) of every
+    row they own, over every owned model that has one (one query per such model)."""
+    found: set[str] = set()
+    for model in owned_models():
+        try:
+            model._meta.get_field("variant")
+        except FieldDoesNotExist:
+            continue
+        found.update(
+            model._default_manager.filter(visitor=visitor)
+            .order_by()
+            .values_list("variant", flat=True)
+            .distinct()
+        )
+    return found
+
+
 def merge_visitor(old: uuid.UUID, new: uuid.UUID) -> int:
     """Give every row owned by ``old`` to ``new`` in one transaction; returns the number of
     rows moved. Nothing is copied, so nothing is duplicated; merging an id into itself, or

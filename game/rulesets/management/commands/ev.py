@@ -11,7 +11,7 @@ from game.engine.strategy.banker import punter_analysis
 from game.engine.strategy.cache import StrategyError
 from game.engine.strategy.composition import CompositionError
 from game.engine.strategy.hand import hand_evs
-from game.management.rules_options import add_rules_arguments, rules_from_options
+from game.rulesets.management.rules_options import add_rules_arguments, rules_from_options
 
 
 class Command(BaseCommand):

@@ -17,7 +17,7 @@ from game.engine.banker import BANKER_STANDS_ON, PUNTER_STANDS_ON
 from game.engine.strategy.banker import banker_analysis, punter_analysis
 from game.engine.strategy.cache import StrategyError
 from game.engine.strategy.game_ev import game_ev
-from game.management.rules_options import add_rules_arguments, rules_from_options
+from game.rulesets.management.rules_options import add_rules_arguments, rules_from_options
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
 """The basic strategy chart page of a variant or a custom rule set: hard, soft, pairs and
 (where the rules allow it) surrender tables coloured by action, each cell's EVs on hover,
 the two-card exceptions, printable on one A4 page. The chart comes from the rule set's
-stored results (game/strategy_store.py), derived from exact EVs (chart.py)."""
+stored results (game/rulesets/store.py), derived from exact EVs (chart.py)."""
 
 from __future__ import annotations
 
@@ -14,16 +14,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_safe
 
-from game.analyses import analysis_state
-from game.analysis_views import progress_context
 from game.engine.round import Action
 from game.engine.rules import Rules, RulesError
 from game.engine.strategy.chart import HARD_ROWS, PAIR_ROWS, SOFT_ROWS, UPCARDS, Chart
 from game.engine.variants import CASINO_VARIANTS
 from game.labels import ACTION_LABELS
-from game.models import RuleSet, rules_for, variant_name
-from game.strategy_store import chart_for, game_ev_for
-from game.table_view import rules_summary
+from game.rulesets.analyses import analysis_state
+from game.rulesets.analysis_views import progress_context
+from game.rulesets.models import RuleSet, rules_for, variant_name
+from game.rulesets.store import chart_for, game_ev_for
+from game.rulesets.words import rules_summary
 from trainer.web.visitors import visitor_id
 
 # What each cell shows once surrender is taken out (it has its own table).
@@ -182,15 +182,15 @@ def chart_context(variant: str) -> dict[str, Any]:
 def chart_page(request: HttpRequest, variant: str) -> HttpResponse:
     """The chart page of ``variant`` (a preset or "custom-<id>"); 404 for anything else.
     While the rules' analysis waits or runs in the background, the page says so at once
-    and fills in when it is done (game/analysis.html)."""
+    and fills in when it is done (rulesets/analysis.html)."""
     rules = chart_rules(variant)
     title = _("Basic strategy: %(game)s") % {"game": variant_name(variant)}
     state = analysis_state(rules, visitor_id(request, create=False))
     if not state.ready:
         context = {"title": title, "rules_summary": rules_summary(rules)}
         return render(
-            request, "game/analysis.html", {**context, **progress_context(request, state)}
+            request, "rulesets/analysis.html", {**context, **progress_context(request, state)}
         )
     context = chart_context(variant)
     context["title"] = title
-    return render(request, "game/chart.html", context)
+    return render(request, "rulesets/chart.html", context)

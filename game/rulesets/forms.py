@@ -19,7 +19,7 @@ from django_stubs_ext import StrPromise
 from game.engine.rules import Rules, RulesError
 from game.engine.variants import CASINO_VARIANTS, find_rules
 from game.labels import VARIANT_NAMES
-from game.rules_words import describe
+from game.rulesets.words import describe
 
 # A rule set starts from a casino preset (the banker game is a different game, played by
 # another engine).
@@ -388,7 +388,7 @@ ROW_FIELDS = {"dealer_game": ("dealer_hole_card", "dealer_peeks")}
 def rules_table(rules: Rules) -> list[dict[str, Any]]:
     """Every rule of ``rules`` as rows of (legend, label, value) in the player's words, in the
     form's order, for the rule set's page; each row's ``sentences`` state it in the words of
-    ``game.rules_words.describe`` (the table's and the rule page's)."""
+    ``game.rulesets.words.describe`` (the table's and the rule page's)."""
     form = RuleSetForm(rules=rules)
     values = initial_for(rules)
     sentences = describe(rules)

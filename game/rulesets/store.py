@@ -37,7 +37,7 @@ from game.engine.strategy.banker import DrawCell, banker_analysis, punter_analys
 from game.engine.strategy.cache import EVCache
 from game.engine.strategy.chart import Chart, basic_strategy
 from game.engine.strategy.game_ev import game_ev
-from game.models import RuleSet, StrategyResult
+from game.rulesets.models import RuleSet, StrategyResult
 
 ENGINE_VERSION = 1
 _MEMORY_SIZE = 32

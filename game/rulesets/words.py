@@ -4,7 +4,7 @@
 naming the ``Rules`` fields it states and its text in the active language. Every field of
 ``Rules`` is covered by at least one sentence (an option that is off is stated by the
 sentence of its group: "Doubling is not allowed" covers DAS and doubling for less too). The
-table's rule lines (``table_view.rules_summary``), the rule page's facts
+table's rule lines (``rules_summary``), the rule page's facts
 (``trainer/rulebook/facts.py``) and the custom rule set's table (``rulesets.rules_table``)
 all render these sentences, so the three pages cannot disagree; each sentence says what
 game/engine/round.py allows (``legal_actions`` and the deal), not what a variant's notes
@@ -384,6 +384,12 @@ def describe(rules: Rules) -> list[RuleSentence]:
         )
     say("dealer_natural", ("lose_all_to_natural",), text)
     return out
+
+
+def rules_summary(rules: Rules) -> list[str]:
+    """Every rule of the table as sentences, the same ones the rule page and the custom
+    rule set's page give (``game.rulesets.words.describe``)."""
+    return [sentence.text for sentence in describe(rules)]
 
 
 def _describe_banker(rules: Rules) -> list[RuleSentence]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 
 from game.engine.variants import VARIANTS, find_variant, is_variant
-from game.strategy_store import precompute
+from game.rulesets.store import precompute
 
 
 class Command(BaseCommand):

@@ -11,14 +11,14 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
-from game.analyses import AnalysisState, analysis_state, retry_analysis
-from game.models import Analysis
+from game.rulesets.analyses import AnalysisState, analysis_state, retry_analysis
+from game.rulesets.models import Analysis
 from trainer.web.http import HtmxHttpRequest
 from trainer.web.redirects import safe_next
 
 
 def progress_context(request: HttpRequest, state: AnalysisState | None) -> dict[str, Any]:
-    """What ``game/analysis.html#analysis-progress`` needs, for a page at this request's
+    """What ``rulesets/analysis.html#analysis-progress`` needs, for a page at this request's
     path: the state (None once the analysis is done, so pages can test ``analysis``) and
     the page to reload."""
     return {
@@ -40,7 +40,7 @@ def analysis_status(request: HtmxHttpRequest, rules_id: str) -> HttpResponse:
     if state.ready:
         return HttpResponseClientRefresh() if request.htmx else redirect(target)
     context = {"analysis": state, "analysis_next": target}
-    return render(request, "game/analysis.html#analysis-progress", context)
+    return render(request, "rulesets/analysis.html#analysis-progress", context)
 
 
 @require_POST
@@ -56,4 +56,4 @@ def analysis_retry(request: HtmxHttpRequest, rules_id: str) -> HttpResponse:
     if state.ready:
         return HttpResponseClientRefresh()
     context = {"analysis": state, "analysis_next": target}
-    return render(request, "game/analysis.html#analysis-progress", context)
+    return render(request, "rulesets/analysis.html#analysis-progress", context)

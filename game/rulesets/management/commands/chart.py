@@ -21,7 +21,7 @@ from game.engine.strategy.banker import (
 )
 from game.engine.strategy.cache import StrategyError
 from game.engine.strategy.chart import basic_strategy
-from game.management.rules_options import add_rules_arguments, rules_from_options
+from game.rulesets.management.rules_options import add_rules_arguments, rules_from_options
 
 HEADER = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "A"]
 

@@ -1,5 +1,5 @@
 """Background analyses of rule sets: every strategy result a rule set's pages need (its chart
-and game EVs, or the banker game's best-play tables: ``strategy_store.analysis_kinds``) is
+and game EVs, or the banker game's best-play tables: ``store.analysis_kinds``) is
 computed by a task of Django's Tasks framework (``django.tasks``), kept in this database by
 django-tasks-db and run by ``manage.py db_worker`` (any number of workers, on any number of
 machines sharing the database), never inside a request.
@@ -12,7 +12,7 @@ machines sharing the database), never inside a request.
   with ``TooManyAnalyses`` beyond ``settings.MAX_PENDING_ANALYSES`` of theirs pending.
 - ``retry_analysis(rules_id)``: a new task for a failed analysis (or one whose worker died:
   running for longer than ``STALLED_AFTER``).
-- ``analyse``: the task itself (``strategy_store.precompute``).
+- ``analyse``: the task itself (``store.precompute``).
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from game import strategy_store
 from game.engine.rules import Rules
-from game.models import Analysis, RuleSet
+from game.rulesets import store
+from game.rulesets.models import Analysis, RuleSet
 
 if TYPE_CHECKING:
     from django_tasks_db.models import DBTaskResult
@@ -94,7 +94,7 @@ def analyse(rules_id: str) -> dict[str, float]:
     Analysis.DoesNotExist for an unknown id; an engine error fails the task (its page then
     offers a retry)."""
     rules = Analysis.objects.get(rules_id=rules_id).rules
-    return strategy_store.precompute(rules)
+    return store.precompute(rules)
 
 
 def _stalled(task: DBTaskResult) -> bool:
@@ -135,8 +135,8 @@ def analysis_state(rules: Rules, visitor: uuid.UUID | None = None) -> AnalysisSt
     """Where the analysis of ``rules`` stands, enqueueing it (for ``visitor``, who asked)
     when no stored result, waiting or running task or failure accounts for it. Costs a
     query or two when the results are stored, never any engine work."""
-    parts = len(strategy_store.analysis_kinds(rules))
-    done = len(strategy_store.stored_kinds(rules))
+    parts = len(store.analysis_kinds(rules))
+    done = len(store.stored_kinds(rules))
     rules_id = RuleSet.id_for(rules)
     if done == parts:
         return AnalysisState(rules_id, "done", done, parts)
@@ -165,7 +165,7 @@ def _ensure_task(rules: Rules, rules_id: str, visitor: uuid.UUID | None) -> Anal
             .get(pk=analysis.pk)
         )
         if _needs_task(analysis):
-            if strategy_store.is_analysed(rules):
+            if store.is_analysed(rules):
                 return None
             analysis.visitor = visitor if visitor is not None else analysis.visitor
             _enqueue(analysis)
@@ -193,7 +193,7 @@ def start_analysis(rules: Rules, visitor: uuid.UUID) -> AnalysisState:
     costs nothing to make, so the second bound keeps the queue finite). Rules already
     analysed, or queued by anyone, are never refused."""
     rules_id = RuleSet.id_for(rules)
-    if strategy_store.is_analysed(rules):
+    if store.is_analysed(rules):
         return analysis_state(rules, visitor)
     # Counting and queueing are one step for all starters at once: posts that arrive together
     # would otherwise each count the same pending analyses and all pass the bound.

@@ -11,12 +11,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from game.analyses import TooManyAnalyses, analysis_state, start_analysis
-from game.analysis_views import progress_context
 from game.labels import VARIANT_NAMES
-from game.models import START_BANKROLL, RuleSet, TableSession, variant_name
-from game.rulesets import BASES, DEFAULT_BASE, RuleSetForm, rules_table
-from game.table_view import rules_summary
+from game.rulesets.analyses import TooManyAnalyses, analysis_state, start_analysis
+from game.rulesets.analysis_views import progress_context
+from game.rulesets.forms import BASES, DEFAULT_BASE, RuleSetForm, rules_table
+from game.rulesets.models import RuleSet, variant_name
+from game.rulesets.words import rules_summary
 from trainer.web.http import HtmxHttpRequest
 from trainer.web.visitors import visitor_id
 
@@ -45,7 +45,7 @@ def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
                 refused = exc.message
             else:
                 ruleset = RuleSet.save_rules(rules, form.cleaned_data["base"])
-                url = reverse("game:ruleset", kwargs={"ruleset_id": ruleset.id})
+                url = reverse("rulesets:ruleset", kwargs={"ruleset_id": ruleset.id})
                 return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
         base = form.data.get("base") if form.data.get("base") in BASES else DEFAULT_BASE
     elif copied is not None:
@@ -65,8 +65,8 @@ def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
         "refused": refused,
     }
     if request.htmx and request.method == "POST":
-        return render(request, "game/ruleset_form.html#ruleset-form", context)
-    return render(request, "game/ruleset_form.html", context)
+        return render(request, "rulesets/ruleset_form.html#ruleset-form", context)
+    return render(request, "rulesets/ruleset_form.html", context)
 
 
 @require_safe
@@ -77,14 +77,9 @@ def ruleset_page(request: HtmxHttpRequest, ruleset_id: str) -> HttpResponse:
     ruleset = get_object_or_404(RuleSet, pk=ruleset_id)
     rules = ruleset.rules
     state = analysis_state(rules, visitor_id(request, create=False))
-    visitor = request.session.get("visitor")
-    has_table = (
-        visitor is not None
-        and TableSession.objects.filter(visitor=visitor, ended_at__isnull=True).exists()
-    )
     return render(
         request,
-        "game/ruleset.html",
+        "rulesets/ruleset.html",
         {
             "ruleset": ruleset,
             "name": variant_name(ruleset.variant),
@@ -92,10 +87,8 @@ def ruleset_page(request: HtmxHttpRequest, ruleset_id: str) -> HttpResponse:
             "rules_summary": rules_summary(rules),
             "rules_table": rules_table(rules),
             "share_url": request.build_absolute_uri(
-                reverse("game:ruleset", kwargs={"ruleset_id": ruleset.id})
+                reverse("rulesets:ruleset", kwargs={"ruleset_id": ruleset.id})
             ),
-            "has_table": has_table,
-            "start_bankroll": START_BANKROLL,
             **progress_context(request, state),
         },
     )

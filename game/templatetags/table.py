@@ -1,0 +1,40 @@
+"""Template tags of the table for the pages that send people to it: the rule set page and
+the rule pages offer "play these rules", which opens a new table (``game:new_session``).
+
+The form is the table's: it alone knows whether the visitor has an open table to end (the
+confirmation then says so) and how many chips a new table starts with, so the pages that
+show it do not import the table's models."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import template
+
+from game.models import START_BANKROLL, TableSession
+from trainer.web.visitors import visitor_id
+
+register = template.Library()
+
+
+@register.inclusion_tag("game/play_form.html", takes_context=True)
+def play_form(context: template.Context, variant: str, label: str, testid: str) -> dict[str, Any]:
+    """The form that opens a new table playing ``variant`` (a preset or a custom rule set's
+    variant string), its button saying ``label`` (``data-testid`` ``testid``); when the
+    visitor has an open table, a confirmation that it will end."""
+    request = context["request"]
+    return {
+        "variant": variant,
+        "label": label,
+        "testid": testid,
+        "has_table": TableSession.open_table(visitor_id(request, create=False)) is not None,
+        "start_bankroll": START_BANKROLL,
+        "csrf_token": context.get("csrf_token"),
+    }
+
+
+@register.simple_tag
+def start_bankroll() -> Decimal:
+    """The chips a new table starts with."""
+    return START_BANKROLL
