@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from django_stubs_ext import StrPromise
 
 from game.engine.rules import Rules, RulesError, find_rules
-from game.labels import VARIANT_NAMES
+from game.labels import VARIANT_NAMES, reason_message
 from game.rules_words import describe
 
 # The casino presets a rule set may start from (the banker game of "dvadtsat-odno" is a
@@ -260,7 +260,9 @@ class RuleSetForm(forms.Form):
         return [(legend, [self[name] for name in names]) for legend, names in FIELD_GROUPS]
 
     def clean(self) -> dict[str, Any]:
-        """Refuse combinations that cannot be played, then build ``self.rules``."""
+        """Refuse combinations that cannot be played, then build ``self.rules``; should Rules
+        still refuse them (a RulesError), the form error gives its reason's translated message
+        (game.labels.reason_message)."""
         data = super().clean() or {}
         for field, message in impossible_combinations(data):
             if field not in self.errors:
@@ -301,9 +303,9 @@ class RuleSetForm(forms.Form):
         except RulesError as exc:
             # The checks above catch every combination Rules refuses; this is the last guard.
             raise ValidationError(
-                _("These rules cannot be played together (%(reason)s)."),
+                _("These rules cannot be played together. %(reason)s"),
                 code="impossible",
-                params={"reason": str(exc)},
+                params={"reason": reason_message(exc)},
             ) from exc
         return data
 

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from game.engine.cards import Card
+from game.engine.errors import Reason
 from game.engine.round import (
     INSURANCE_DECISIONS,
     Action,
@@ -43,7 +44,7 @@ from game.engine.strategy.hand import hand_evs, insurance_ev
 class TooFewCardsError(StrategyError):
     """The cards a counter knows to be unseen are too few to finish the round: some way of
     playing it on would draw from an empty shoe, where the table shuffles the discards in
-    (cards.py), so the count knows nothing worth valuing."""
+    (cards.py), so the count knows nothing worth valuing (TOO_FEW_CARDS)."""
 
 
 def known_unseen(rnd: Round, seen: Sequence[Card] | None = None) -> Composition:
@@ -94,7 +95,7 @@ def counter_evs(
         )
     except ZeroDivisionError:
         # A way of playing on that draws more cards than the unseen ones.
-        raise TooFewCardsError(f"only {sum(unseen)} unseen cards") from None
+        raise TooFewCardsError(Reason.TOO_FEW_CARDS, f"only {sum(unseen)} unseen cards") from None
 
 
 def counter_insurance_ev(rnd: Round, *, seen: Sequence[Card] | None = None) -> Fraction:
@@ -105,7 +106,7 @@ def counter_insurance_ev(rnd: Round, *, seen: Sequence[Card] | None = None) -> F
     Raises TooFewCardsError when no card is unseen."""
     unseen = known_unseen(rnd, seen)
     if not sum(unseen):
-        raise TooFewCardsError("no unseen card")
+        raise TooFewCardsError(Reason.TOO_FEW_CARDS, "no unseen card")
     return insurance_ev(unseen)
 
 
@@ -146,7 +147,7 @@ def counter_decision(
         valued = counter_evs(rnd, seen=seen, cache=cache, with_split=Action.SPLIT in legal).values()
         evs = {a: v for a, v in valued.items() if a in legal}
     if not evs:
-        raise StrategyError("none of the legal actions is valued")
+        raise StrategyError(Reason.HAND_NOT_VALUED, "none of the legal actions is valued")
     best = max(evs, key=evs.__getitem__)
     return evs, best
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Literal
 
+from game.engine.errors import Reason
 from game.engine.legality import double_refusal, split_refusal, surrender_refusal
 from game.engine.round import Action
 from game.engine.rules import Rules
@@ -65,7 +66,9 @@ def game_ev(
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; use one of {', '.join(STRATEGIES)}")
     if rules.game != "casino":
-        raise StrategyError("the strategy engine values the casino game only")
+        raise StrategyError(
+            Reason.CASINO_GAME_ONLY, "the strategy engine values the casino game only"
+        )
     if strategy == "td":
         if chart is None:
             chart = basic_strategy(rules, infinite=infinite)
@@ -132,7 +135,9 @@ def policy_game_ev(
     ValueError for a cache made for other rules.
     """
     if rules.game != "casino":
-        raise StrategyError("the strategy engine values the casino game only")
+        raise StrategyError(
+            Reason.CASINO_GAME_ONLY, "the strategy engine values the casino game only"
+        )
     own_cache = cache is None
     cache = _check_cache(rules, cache)
     shoe = _start_shoe(rules, composition, infinite)
