@@ -75,8 +75,9 @@ def counter_evs(
     ``rnd.rules``; values against a depleted shoe are rarely met twice, so a fresh one is
     the default. ``with_split`` False leaves the split unvalued (``hand_evs``).
 
-    Raises ValueError when no hand is to act, StrategyError for the banker game,
-    TooFewCardsError when the unseen cards cannot finish the round.
+    Raises ValueError when no hand is to act, StrategyError for the banker game
+    (CASINO_GAME_ONLY), TooFewCardsError (TOO_FEW_CARDS) when the unseen cards cannot
+    finish the round.
     """
     hand = rnd.active_hand
     if hand is None:
@@ -129,9 +130,10 @@ def counter_decision(
     actions from ``counter_evs`` that are legal now. Ties go to the earlier action (hit,
     stand, double, split, surrender).
 
-    Raises ValueError when no decision is to be made, StrategyError for the banker game,
-    TooFewCardsError when the unseen cards cannot finish the round (the table would
-    shuffle the discards in).
+    Raises ValueError when no decision is to be made, StrategyError for the banker game
+    (CASINO_GAME_ONLY) or when none of the actions offered is valued (HAND_NOT_VALUED),
+    TooFewCardsError (TOO_FEW_CARDS) when the unseen cards cannot finish the round (the
+    table would shuffle the discards in).
     """
     legal = affordable_actions(rnd, chips)
     if not legal:

@@ -59,8 +59,8 @@ def game_ev(
     6 decks take about a second and 50 MB (without a ``cache`` each upcard's values are
     dropped once it is done), the infinite deck a tenth of that.
 
-    Raises StrategyError for the banker game, CompositionError for a bad composition,
-    ValueError for an unknown strategy or a cache made for other rules.
+    Raises StrategyError for the banker game (CASINO_GAME_ONLY), CompositionError for a bad
+    composition, ValueError for an unknown strategy or a cache made for other rules.
     Sources: ORACLES.md "Game EV, 6 decks" (the test oracle); Wizard of Odds appendix 9.
     """
     if strategy not in STRATEGIES:
@@ -131,8 +131,8 @@ def policy_game_ev(
     under ``split_by="rank"`` are not offered the split (as in ``game_ev``). Timing: about
     that of ``game_ev`` (``make bench``).
 
-    Raises StrategyError for the banker game, CompositionError for a bad composition,
-    ValueError for a cache made for other rules.
+    Raises StrategyError for the banker game (CASINO_GAME_ONLY), CompositionError for a bad
+    composition, ValueError for a cache made for other rules.
     """
     if rules.game != "casino":
         raise StrategyError(

@@ -145,7 +145,8 @@ def hand_evs(
       rank that valuing it needs (splitting tens is never close to best).
 
     Returns ``HandEVs``; an action the rules forbid for this hand is None. Raises
-    StrategyError for fewer than two cards, a hand already past 21, or the banker game;
+    StrategyError for fewer than two cards or a hand already past 21 (HAND_NOT_VALUED), or
+    the banker game (CASINO_GAME_ONLY);
     CompositionError (a ValueError) when a card is not left in the shoe; ValueError for a
     cache made for other rules, or ``hands`` out of 1..4 (at least 2 for a split hand,
     exactly 1 for one that is not).
