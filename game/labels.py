@@ -1,12 +1,15 @@
 """Translated names of the engine's values (actions, outcomes, ranks, suits) and the
-messages shown for the engine's illegal-action codes. The engine speaks English codes; every
-word a person reads comes from here or from a template."""
+message of every reason the engine refuses something for (``REASON_MESSAGES``). The engine
+speaks English and ``Reason`` codes; every word a person reads comes from here or from a
+template."""
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+from django_stubs_ext import StrPromise
 
 from game.engine.banker import BankerAction, BankerOutcome, Role
 from game.engine.cards import Rank, Suit
+from game.engine.errors import EngineError, Reason
 from game.engine.round import Action, Outcome
 
 # The button words are each language's own terms (seed 000: "Daj kartu", "Stani",
@@ -96,34 +99,6 @@ SUIT_NAMES = {
     Suit.SPADES: pgettext_lazy("card suit", "spades"),
 }
 
-# Messages for IllegalActionError.code; the engine's English text is the fallback.
-ILLEGAL_ACTION_MESSAGES = {
-    "round_over": _("This round is over. Place a bet and deal a new one."),
-    "split_aces_one_card": _("Split aces get one card each and cannot draw more."),
-    "double_two_cards": _("You can double only on your first two cards."),
-    "double_after_split": _("Doubling after a split is not allowed at this table."),
-    "double_total": _("At this table you may double only on certain totals."),
-    "split_pair": _("You can split only two cards of equal value."),
-    "split_rank": _("You can split only two cards of the same rank."),
-    "split_none": _("Splitting is not allowed in this game."),
-    "double_none": _("Doubling is not allowed in this game."),
-    "double_amount": _("That is not an amount you can double for here."),
-    "insurance_amount": _("Insurance costs at most half of your bet."),
-    "insurance_first": _("Decide on insurance first: take it or decline it."),
-    "insurance_none": _("Insurance is not offered at this table."),
-    "insurance_closed": _("Insurance is offered only before your first decision."),
-    "split_limit": _("You already hold the most hands that splitting allows."),
-    "resplit_aces": _("Aces can be split only once."),
-    "surrender_none": _("Surrender is not offered at this table."),
-    "surrender_first": _("You can surrender only as your first decision."),
-    "surrender_ace": _("Surrender is not allowed against a dealer ace."),
-    "surrender_closed": _("Surrender ended when the next card was dealt."),
-    "surrender_decide": _("Decide on surrender first: surrender or play on."),
-    "surrender_not_offered": _("Surrender is not on offer now, so there is nothing to decline."),
-    "unknown_action": _("That is not an action of this game."),
-}
-
-
 # -- the banker game "Двадцать одно" (seed 003) -------------------------------------------------
 # Seed 003 calls drawing "прикуп"; the bank holder is the "банкомёт", the others "понтёры",
 # one pass through the shoe a "талия".
@@ -154,11 +129,82 @@ BANKER_OUTCOME_LABELS = {
     BankerOutcome.PUSH: pgettext_lazy("hand outcome", "Push"),
 }
 
-# Messages for the banker engine's IllegalActionError.code.
-BANKER_ILLEGAL_MESSAGES = {
-    "deal_over": _("This deal is over. Deal a new one."),
-    "not_your_turn": _("It is not your turn: play goes from the banker's left, the banker last."),
-    "max_draws": _("A hand may draw at most three cards. Stand now."),
-    "at_21": _("You have 21: another card could only lower it or bust it."),
-    "unknown_action": _("That is not an action of this game."),
+# -- the engine's reasons ------------------------------------------------------------------------
+# One message per Reason: tests/game/test_reason_messages.py fails on a member without one, or
+# whose message is not translated, so a new reason cannot reach a page in English.
+REASON_MESSAGES: dict[Reason, StrPromise] = {
+    # Illegal actions of the casino round.
+    Reason.ROUND_OVER: _("This round is over. Place a bet and deal a new one."),
+    Reason.UNKNOWN_ACTION: _("That is not an action of this game."),
+    Reason.INSURANCE_FIRST: _("Decide on insurance first: take it or decline it."),
+    Reason.INSURANCE_NONE: _("Insurance is not offered at this table."),
+    Reason.INSURANCE_CLOSED: _("Insurance is offered only before your first decision."),
+    Reason.INSURANCE_AMOUNT: _("Insurance costs at most half of your bet."),
+    Reason.SURRENDER_DECIDE: _("Decide on surrender first: surrender or play on."),
+    Reason.SURRENDER_NOT_OFFERED: _(
+        "Surrender is not on offer now, so there is nothing to decline."
+    ),
+    Reason.SURRENDER_NONE: _("Surrender is not offered at this table."),
+    Reason.SURRENDER_FIRST: _("You can surrender only as your first decision."),
+    Reason.SURRENDER_ACE: _("Surrender is not allowed against a dealer ace."),
+    Reason.SURRENDER_CLOSED: _("Surrender ended when the next card was dealt."),
+    Reason.SPLIT_ACES_ONE_CARD: _("Split aces get one card each and cannot draw more."),
+    Reason.DOUBLE_NONE: _("Doubling is not allowed in this game."),
+    Reason.DOUBLE_TWO_CARDS: _("You can double only on your first two cards."),
+    Reason.DOUBLE_AFTER_SPLIT: _("Doubling after a split is not allowed at this table."),
+    Reason.DOUBLE_TOTAL: _("At this table you may double only on certain totals."),
+    Reason.DOUBLE_AMOUNT: _("That is not an amount you can double for here."),
+    Reason.SPLIT_NONE: _("Splitting is not allowed in this game."),
+    Reason.SPLIT_PAIR: _("You can split only two cards of equal value."),
+    Reason.SPLIT_RANK: _("You can split only two cards of the same rank."),
+    Reason.SPLIT_LIMIT: _("You already hold the most hands that splitting allows."),
+    Reason.RESPLIT_ACES: _("Aces can be split only once."),
+    # Illegal actions of the banker game (seed 003).
+    Reason.DEAL_OVER: _("This deal is over. Deal a new one."),
+    Reason.NOT_YOUR_TURN: _(
+        "It is not your turn: play goes from the banker's left, the banker last."
+    ),
+    Reason.MAX_DRAWS: _("A hand may draw at most three cards. Stand now."),
+    Reason.AT_21: _("You have 21: another card could only lower it or bust it."),
+    # Bets and stakes.
+    Reason.BET_MISSING: _("Every player places a bet before the deal."),
+    Reason.BET_AMOUNT: _("A bet must be a positive number of chips."),
+    Reason.STAKE_SEAT: _("That seat does not stake: only the punters at this table stake."),
+    Reason.STAKE_LIMITS: _("That stake is outside this table's limits."),
+    # The banker game's table.
+    Reason.TALIA_OVER: _("The talia is over: the bank passes to the left before the next deal."),
+    Reason.INVALID_TABLE: _("A table cannot be set up like that."),
+    # Rules.
+    Reason.UNKNOWN_VARIANT: _("There is no such game."),
+    Reason.UNKNOWN_RULE: _("There is no such rule."),
+    Reason.RULE_VALUE: _("One of the rules has a value no game can have."),
+    Reason.PEEK_NEEDS_HOLE_CARD: _("A dealer without a hole card cannot peek for a natural."),
+    # The same words as the custom-rules form's (game/rulesets.py), so one translation each.
+    Reason.EVEN_MONEY_NEEDS_INSURANCE: _(
+        "Even money is insurance taken on a natural, so it needs insurance."
+    ),
+    Reason.INSURANCE_FOR_LESS_NEEDS_INSURANCE: _(
+        "Insuring for less needs insurance to be offered."
+    ),
+    Reason.HOLE_CARD_FIRST_NEEDS_HOLE_CARD: _(
+        "The hole card can be dealt first only in a game with a hole card."
+    ),
+    # Cards and the shoe.
+    Reason.INVALID_CARD: _("That is not a card."),
+    Reason.SHOE_EXHAUSTED: _("The shoe has no cards left."),
+    # The strategy engine.
+    Reason.CASINO_GAME_ONLY: _("The strategy engine values only the games against a dealer."),
+    Reason.HAND_NOT_VALUED: _("The strategy engine cannot value this hand."),
+    Reason.TOO_FEW_CARDS: _("Too few cards are still unseen for the count to value your plays."),
+    Reason.INVALID_COMPOSITION: _("These cards do not fit the shoe."),
+    # Scripted rounds.
+    Reason.INVALID_SCENARIO: _("This scripted round cannot be played."),
 }
+
+
+def reason_message(error: EngineError) -> str:
+    """The message of ``error.reason`` in the active language.
+
+    No fallback to the engine's English ``message``: a reason without a message raises
+    KeyError, a bug that tests/game/test_reason_messages.py catches first."""
+    return str(REASON_MESSAGES[error.reason])

@@ -40,6 +40,7 @@ from game.engine.banker import (
 )
 from game.engine.banker import apply as banker_apply
 from game.engine.cards import Card, Shoe
+from game.engine.errors import Reason
 from game.engine.hands import is_natural
 from game.engine.money import money
 from game.engine.players import AI_LEVELS
@@ -54,7 +55,7 @@ from game.engine.round import (
 )
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import CORRECT_SEVERITIES, Grade, is_correct
-from game.labels import BANKER_ILLEGAL_MESSAGES, ILLEGAL_ACTION_MESSAGES
+from game.labels import REASON_MESSAGES, reason_message
 from game.rulesets import store
 from game.rulesets.models import RuleSet, rules_for
 
@@ -378,11 +379,11 @@ class TableSession(models.Model):
         if rnd is None:
             raise TableError(_("No round is in play yet. Place a bet and deal first."))
         if rnd.is_over:
-            raise TableError(ILLEGAL_ACTION_MESSAGES["round_over"])
+            raise TableError(REASON_MESSAGES[Reason.ROUND_OVER])
         try:
             action = Action(action_text)
         except ValueError:
-            raise TableError(ILLEGAL_ACTION_MESSAGES["unknown_action"]) from None
+            raise TableError(REASON_MESSAGES[Reason.UNKNOWN_ACTION]) from None
         chips = self.chips  # before the action: what the buttons were offered for
         if action in rnd.legal_actions() and action not in affordable_actions(rnd, chips):
             raise TableError(NOT_ENOUGH_FOR_BET)
@@ -391,7 +392,7 @@ class TableSession(models.Model):
         try:
             new = self._play_ai(apply(rnd, action, amount))
         except IllegalActionError as exc:
-            raise TableError(ILLEGAL_ACTION_MESSAGES.get(exc.code, exc.message)) from None
+            raise TableError(reason_message(exc)) from None
         added = to_decimal(new.seat_staked(self.human_seat) - rnd.seat_staked(self.human_seat))
         if added > 0 and added > self.available:
             # Not reached through the checks above; kept so that no rule added later can
@@ -610,11 +611,11 @@ class TableSession(models.Model):
         try:
             action = BankerAction(action_text)
         except ValueError:
-            raise TableError(BANKER_ILLEGAL_MESSAGES["unknown_action"]) from None
+            raise TableError(REASON_MESSAGES[Reason.UNKNOWN_ACTION]) from None
         try:
             deal = banker_apply(deal, action, seat=self.human_seat)
         except IllegalActionError as exc:
-            raise TableError(BANKER_ILLEGAL_MESSAGES.get(exc.code, exc.message)) from None
+            raise TableError(reason_message(exc)) from None
         deal = autoplay(deal, self._ai_seats)
         self._store_banker(self.banker_table, deal)
         return deal

@@ -1,6 +1,7 @@
 """The blackjack engine: pure Python, imports nothing from Django.
 
-Modules: cards (Rank, Suit, Card, Shoe), hands (valuation), rules (Rules and the presets),
+Modules: errors (EngineError, the base of every error here, and Reason, why it was
+raised), cards (Rank, Suit, Card, Shoe), hands (valuation), rules (Rules and the presets),
 variants (the registry of games),
 legality (which actions the rules allow a hand), round (the casino round as a value),
 banker (the historical game with a rotating bank), money (exact chip text), scenario

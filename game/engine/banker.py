@@ -79,7 +79,9 @@ from fractions import Fraction
 from typing import Any
 
 from game.engine.cards import Card, CardParseError, Shoe, ShoeExhaustedError
+from game.engine.errors import EngineError, Reason
 from game.engine.hands import HandValue, hand_value, is_natural
+from game.engine.legality import Refusal
 from game.engine.money import money
 from game.engine.round import IllegalActionError, InvalidBetError
 
@@ -151,18 +153,22 @@ _OUTCOME_RULES = {
 
 
 class InvalidStakeError(InvalidBetError):
-    """Stakes that do not fit the deal: a missing or extra seat, a stake for the banker, an
-    amount that is not a positive number of chips or is outside the table's limits."""
+    """Stakes that do not fit the deal [5]: a stake missing from a punter (BET_MISSING), a
+    stake for no punter's seat (STAKE_SEAT: the banker's, or no seat of the table), an amount
+    that is not a positive number of chips (BET_AMOUNT) or is outside the table's limits
+    (STAKE_LIMITS)."""
 
 
-class InvalidTableError(ValueError):
+class InvalidTableError(EngineError, ValueError):
     """A table that cannot be: a seat count outside 2..7, a banker seat out of range, bad
-    stake limits, or a deal recorded on a table it was not dealt from."""
+    stake limits, or a deal recorded on a table it was not dealt from (INVALID_TABLE: only
+    code that builds tables meets it)."""
 
 
-class TaliaOverError(ValueError):
+class TaliaOverError(EngineError, ValueError):
     """The shoe holds fewer cards than the worst case of a deal: the talia is over and the
-    bank must pass on (``end_of_talia``) before the next deal (seed rules 2, 20)."""
+    bank must pass on (``end_of_talia``) before the next deal (seed rules 2, 20;
+    TALIA_OVER)."""
 
 
 # -- hands -----------------------------------------------------------------------------------
@@ -387,17 +393,27 @@ class BankerTable:
 
     def __post_init__(self) -> None:
         if not MIN_SEATS <= self.seats <= MAX_SEATS:
-            raise InvalidTableError(f"a table seats {MIN_SEATS} to {MAX_SEATS} players")
+            raise InvalidTableError(
+                Reason.INVALID_TABLE, f"a table seats {MIN_SEATS} to {MAX_SEATS} players"
+            )
         if not 0 <= self.banker < self.seats:
-            raise InvalidTableError(f"the banker's seat must be 0..{self.seats - 1}")
+            raise InvalidTableError(
+                Reason.INVALID_TABLE, f"the banker's seat must be 0..{self.seats - 1}"
+            )
         if self.min_stake <= 0:
-            raise InvalidTableError("the minimum stake must be more than zero")
+            raise InvalidTableError(
+                Reason.INVALID_TABLE, "the minimum stake must be more than zero"
+            )
         if self.max_stake is not None and self.max_stake < self.min_stake:
-            raise InvalidTableError("the maximum stake must be at least the minimum")
+            raise InvalidTableError(
+                Reason.INVALID_TABLE, "the maximum stake must be at least the minimum"
+            )
         if not self.nets:
             object.__setattr__(self, "nets", (Fraction(0),) * self.seats)
         elif len(self.nets) != self.seats:
-            raise InvalidTableError("the table needs one running net per seat")
+            raise InvalidTableError(
+                Reason.INVALID_TABLE, "the table needs one running net per seat"
+            )
 
     @property
     def cutter(self) -> int:
@@ -499,8 +515,9 @@ def next_deal(table: BankerTable, stakes: Stakes) -> BankerDeal:
     """
     if table.talia_over:
         raise TaliaOverError(
+            Reason.TALIA_OVER,
             f"only {table.shoe.remaining} cards are left, fewer than the {table.cards_needed}"
-            " a deal may need: the talia is over and the bank passes on (seed 003, rule 20)."
+            " a deal may need: the talia is over and the bank passes on (seed 003, rule 20).",
         )
     return start_deal(table, stakes)
 
@@ -516,14 +533,14 @@ def record_deal(
     with this banker.
     """
     if not deal.is_over:
-        raise InvalidTableError("the deal is not over yet")
+        raise InvalidTableError(Reason.INVALID_TABLE, "the deal is not over yet")
     if (
         deal.seats != table.seats
         or deal.banker != table.banker
         or deal.shoe.cards != table.shoe.cards
         or deal.shoe.position < table.shoe.position
     ):
-        raise InvalidTableError("the deal was not dealt from this table")
+        raise InvalidTableError(Reason.INVALID_TABLE, "the deal was not dealt from this table")
     after = replace(
         table,
         shoe=deal.shoe,
@@ -540,31 +557,38 @@ def _parse_stakes(table: BankerTable, stakes: Stakes) -> dict[int, Fraction]:
         try:
             seat = int(key)
         except (TypeError, ValueError):
-            raise InvalidStakeError(f"{key!r} is not a seat number") from None
+            raise InvalidStakeError(Reason.STAKE_SEAT, f"{key!r} is not a seat number") from None
         if seat == table.banker:
-            raise InvalidStakeError(f"seat {seat} holds the bank and does not stake")
+            raise InvalidStakeError(
+                Reason.STAKE_SEAT, f"seat {seat} holds the bank and does not stake"
+            )
         if not 0 <= seat < table.seats:
-            raise InvalidStakeError(f"there is no seat {seat}")
+            raise InvalidStakeError(Reason.STAKE_SEAT, f"there is no seat {seat}")
         if isinstance(amount, bool):
-            raise InvalidStakeError(f"{amount!r} is not a number of chips")
+            raise InvalidStakeError(Reason.BET_AMOUNT, f"{amount!r} is not a number of chips")
         try:
             stake = Fraction(str(amount))
         except (ValueError, ZeroDivisionError):
-            raise InvalidStakeError(f"{amount!r} is not a number of chips") from None
+            raise InvalidStakeError(
+                Reason.BET_AMOUNT, f"{amount!r} is not a number of chips"
+            ) from None
         if stake < table.min_stake:
             raise InvalidStakeError(
-                f"seat {seat}: the stake must be at least {money(table.min_stake)}"
+                Reason.STAKE_LIMITS,
+                f"seat {seat}: the stake must be at least {money(table.min_stake)}",
             )
         if table.max_stake is not None and stake > table.max_stake:
             raise InvalidStakeError(
-                f"seat {seat}: the stake may be at most {money(table.max_stake)}"
+                Reason.STAKE_LIMITS,
+                f"seat {seat}: the stake may be at most {money(table.max_stake)}",
             )
         parsed[seat] = stake
     missing = [s for s in table.punter_seats if s not in parsed]
     if missing:
         raise InvalidStakeError(
+            Reason.BET_MISSING,
             "every punter stakes before the deal; no stake from seat "
-            + ", ".join(str(s) for s in missing)
+            + ", ".join(str(s) for s in missing),
         )
     return parsed
 
@@ -611,21 +635,23 @@ def legal_actions(deal: BankerDeal) -> tuple[BankerAction, ...]:
     return tuple(a for a in BankerAction if _why_illegal(deal, a) is None)
 
 
-def _why_illegal(deal: BankerDeal, action: BankerAction) -> tuple[str, str] | None:
-    """None when ``action`` is legal for the seat to act, else (code, message) naming the
+def _why_illegal(deal: BankerDeal, action: BankerAction) -> Refusal | None:
+    """None when ``action`` is legal for the seat to act, else the ``Refusal`` naming the
     rule that forbids it."""
     if deal.is_over or deal.to_act is None:
-        return ("deal_over", "The deal is over; the next deal starts with new stakes.")
+        return Refusal(Reason.DEAL_OVER, "The deal is over; the next deal starts with new stakes.")
     if action is BankerAction.STAND:
         return None
     hand = deal.hands[deal.to_act]
     if hand.drawn >= MAX_DRAWS:
-        return (
-            "max_draws",
+        return Refusal(
+            Reason.MAX_DRAWS,
             "A hand may draw at most three cards; stand now (seed 003, rule 9).",
         )
     if hand.total >= 21:
-        return ("at_21", "Your total is 21: another card could only lower it or bust it.")
+        return Refusal(
+            Reason.AT_21, "Your total is 21: another card could only lower it or bust it."
+        )
     return None
 
 
@@ -637,18 +663,18 @@ def apply(deal: BankerDeal, action: BankerAction | str, *, seat: int | None = No
     stake is settled (see the module docstring for the order of the rules). ``seat``, when
     given, must be the seat to act (a form posted for another seat).
 
-    Raises IllegalActionError with ``code`` "unknown_action", "not_your_turn", "deal_over",
-    "max_draws" [9] or "at_21", and ShoeExhaustedError when a stacked shoe runs out.
+    Raises IllegalActionError with the ``reason`` UNKNOWN_ACTION, NOT_YOUR_TURN, DEAL_OVER,
+    MAX_DRAWS [9] or AT_21, and ShoeExhaustedError when a stacked shoe runs out.
     """
     try:
         act = BankerAction(action)
     except ValueError:
         raise IllegalActionError(
-            "unknown_action", f"{action!r} is not an action: draw or stand."
+            Reason.UNKNOWN_ACTION, f"{action!r} is not an action: draw or stand."
         ) from None
     if seat is not None and deal.to_act is not None and seat != deal.to_act:
         raise IllegalActionError(
-            "not_your_turn",
+            Reason.NOT_YOUR_TURN,
             f"It is seat {deal.to_act}'s turn, not seat {seat}'s: play goes in deal order,"
             " from the banker's left, the banker last (seed 003, rules 4 and 15).",
         )
@@ -846,8 +872,9 @@ def autoplay(
 
 
 # -- scripted deals ----------------------------------------------------------------------------
-class BankerScenarioError(ValueError):
-    """A scripted deal that cannot be played: bad input, an illegal action, a short script."""
+class BankerScenarioError(EngineError, ValueError):
+    """A scripted deal that cannot be played: bad input, an illegal action, a short script
+    (INVALID_SCENARIO; the message says which)."""
 
 
 def play_banker_scenario(spec: dict[str, Any]) -> dict[str, Any]:
@@ -878,7 +905,9 @@ def play_banker_scenario(spec: dict[str, Any]) -> dict[str, Any]:
 def _play(spec: dict[str, Any]) -> BankerDeal:
     variant = spec.get("variant", VARIANT)
     if variant != VARIANT:
-        raise BankerScenarioError(f"the banker game is {VARIANT!r}, not {variant!r}")
+        raise BankerScenarioError(
+            Reason.INVALID_SCENARIO, f"the banker game is {VARIANT!r}, not {variant!r}"
+        )
     try:
         seats = int(spec["seats"])
         banker = int(spec.get("banker", 0))
@@ -894,12 +923,16 @@ def _play(spec: dict[str, Any]) -> BankerDeal:
             max_stake=spec.get("max_stake"),
         )
     except KeyError as exc:
-        raise BankerScenarioError(f"the scenario needs {exc.args[0]!r}") from None
+        raise BankerScenarioError(
+            Reason.INVALID_SCENARIO, f"the scenario needs {exc.args[0]!r}"
+        ) from None
     except (CardParseError, InvalidTableError, TypeError, ValueError) as exc:
-        raise BankerScenarioError(str(exc)) from None
+        raise BankerScenarioError(Reason.INVALID_SCENARIO, str(exc)) from None
     order = deal_order(seats, banker)
     if sorted(hands) != list(range(seats)) or any(len(h) != 2 for h in hands.values()):
-        raise BankerScenarioError(f'"hands" needs two cards for each seat 0..{seats - 1}')
+        raise BankerScenarioError(
+            Reason.INVALID_SCENARIO, f'"hands" needs two cards for each seat 0..{seats - 1}'
+        )
     stacked = [hands[s][0] for s in order] + [hands[s][1] for s in order] + draws
     try:
         deal = start_deal(table, stakes, Shoe.stacked_from(stacked))
@@ -908,19 +941,25 @@ def _play(spec: dict[str, Any]) -> BankerDeal:
                 deal = apply(deal, action, seat=seat)
             except IllegalActionError as exc:
                 raise BankerScenarioError(
-                    f"action {number} (seat {seat} {action}) is illegal: {exc}"
+                    Reason.INVALID_SCENARIO,
+                    f"action {number} (seat {seat} {action}) is illegal: {exc}",
                 ) from None
     except InvalidStakeError as exc:
-        raise BankerScenarioError(str(exc)) from None
+        raise BankerScenarioError(Reason.INVALID_SCENARIO, str(exc)) from None
     except ShoeExhaustedError:
-        raise BankerScenarioError("the scripted draws ran out of cards") from None
+        raise BankerScenarioError(
+            Reason.INVALID_SCENARIO, "the scripted draws ran out of cards"
+        ) from None
     if not deal.is_over:
         legal = ", ".join(a.value for a in deal.legal_actions())
         raise BankerScenarioError(
-            f"the deal is not over: seat {deal.to_act} still needs one of {legal}"
+            Reason.INVALID_SCENARIO,
+            f"the deal is not over: seat {deal.to_act} still needs one of {legal}",
         )
     if deal.shoe.remaining:
-        raise BankerScenarioError(f"{deal.shoe.remaining} scripted draws were not used")
+        raise BankerScenarioError(
+            Reason.INVALID_SCENARIO, f"{deal.shoe.remaining} scripted draws were not used"
+        )
     return deal
 
 

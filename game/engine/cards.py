@@ -25,6 +25,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from game.engine.errors import EngineError, Reason
+
 
 class Rank(StrEnum):
     """A card rank; the value is its one-letter code (T for ten)."""
@@ -85,8 +87,9 @@ class Suit(StrEnum):
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
 
-class CardParseError(ValueError):
-    """A card code that is not a rank letter optionally followed by a suit letter."""
+class CardParseError(EngineError, ValueError):
+    """A card code that is not a rank letter optionally followed by a suit letter
+    (INVALID_CARD)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,14 +123,16 @@ class Card:
             raw = "T" + raw[2:]
         if not raw or len(raw) > 2:
             raise CardParseError(
-                f"{text!r} is not a card: use a rank A,2-9,T,J,Q,K and a suit C,D,H,S"
+                Reason.INVALID_CARD,
+                f"{text!r} is not a card: use a rank A,2-9,T,J,Q,K and a suit C,D,H,S",
             )
         try:
             rank = Rank(raw[0])
             suit = Suit(raw[1]) if len(raw) == 2 else default_suit
         except ValueError:
             raise CardParseError(
-                f"{text!r} is not a card: use a rank A,2-9,T,J,Q,K and a suit C,D,H,S"
+                Reason.INVALID_CARD,
+                f"{text!r} is not a card: use a rank A,2-9,T,J,Q,K and a suit C,D,H,S",
             ) from None
         return cls(rank, suit)
 
@@ -140,8 +145,9 @@ def standard_deck() -> list[Card]:
 _BY_CODE = {card.code: card for card in standard_deck()}
 
 
-class ShoeExhaustedError(RuntimeError):
-    """The shoe has no card left to deal (a scripted shoe that ran out, usually)."""
+class ShoeExhaustedError(EngineError, RuntimeError):
+    """The shoe has no card left to deal (a scripted shoe that ran out, usually;
+    SHOE_EXHAUSTED)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,13 +285,15 @@ class Shoe:
         new decks when the table holds them all. Raises ShoeExhaustedError for a shoe not
         dealing a round, and for a scripted shoe with no discards."""
         if self.round_start is None:
-            raise ShoeExhaustedError("the shoe has no cards left")
+            raise ShoeExhaustedError(Reason.SHOE_EXHAUSTED, "the shoe has no cards left")
         rng = rng or secrets.SystemRandom()
         on_table = self.on_table
         pool = list(self.cards[: self.round_start])
         if not pool:
             if self.stacked:
-                raise ShoeExhaustedError("the scripted shoe has no cards left")
+                raise ShoeExhaustedError(
+                    Reason.SHOE_EXHAUSTED, "the scripted shoe has no cards left"
+                )
             new_decks = standard_deck() * max(self.decks, 1)
             pool = list((Counter(new_decks) - Counter(on_table)).elements()) or new_decks
         rng.shuffle(pool)

@@ -2,7 +2,8 @@
 
 round.py's ``legal_actions`` (the buttons the table offers) and the strategy engine (the
 actions whose EVs it values) both ask these checks, so the two cannot disagree. Each check
-returns None when the rules allow the action, else a ``Refusal``.
+returns None when the rules allow the action, else a ``Refusal`` (a ``Reason`` and the
+English message).
 
 A hand is given by what the rules look at: its cards (``Card`` objects, or card values
 1..10 where the rank does not matter: a value counts as the same rank as an equal value),
@@ -17,66 +18,78 @@ surrender, resplitting).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from game.engine.cards import Card
+from game.engine.errors import Reason
 from game.engine.hands import is_pair
 from game.engine.rules import Rules
 
-Refusal = tuple[str, str]
-"""(code, message): the rule that forbids an action; the code names it for translation,
-the message says it in English."""
+
+class Refusal(NamedTuple):
+    """The rule that forbids an action: ``reason`` names it (the web layer translates it),
+    ``message`` says it in English with the case's numbers. ``IllegalActionError(*refusal)``
+    raises it."""
+
+    reason: Reason
+    message: str
 
 
 def draw_refusal(rules: Rules, *, split_aces: bool) -> Refusal | None:
     """Whether the hand may draw a card (hit, or double): not split aces unless
-    ``hit_split_aces``."""
+    ``hit_split_aces`` (SPLIT_ACES_ONE_CARD)."""
     if split_aces and not rules.hit_split_aces:
-        return ("split_aces_one_card", "Split aces receive one card each and cannot draw more.")
+        return Refusal(
+            Reason.SPLIT_ACES_ONE_CARD, "Split aces receive one card each and cannot draw more."
+        )
     return None
 
 
 def double_refusal(
     rules: Rules, values: Sequence[int], *, from_split: bool, split_aces: bool
 ) -> Refusal | None:
-    """Whether the hand of these card values may double: it may draw, on two cards,
-    ``double_on`` ("any", or a hard "9-11" or "10-11"), and after a split only with DAS."""
+    """Whether the hand of these card values may double: it may draw
+    (``draw_refusal``), doubling is allowed at all (DOUBLE_NONE), on two cards
+    (DOUBLE_TWO_CARDS), after a split only with DAS (DOUBLE_AFTER_SPLIT), and on the totals
+    of ``double_on``: "any", or a hard "9-11" or "10-11" (DOUBLE_TOTAL)."""
     refusal = draw_refusal(rules, split_aces=split_aces)
     if refusal is not None:
         return refusal
     if rules.double_on == "none":
-        return ("double_none", "Doubling is not allowed in this game.")
+        return Refusal(Reason.DOUBLE_NONE, "Doubling is not allowed in this game.")
     if len(values) != 2:
-        return ("double_two_cards", "You can double only on your first two cards.")
+        return Refusal(Reason.DOUBLE_TWO_CARDS, "You can double only on your first two cards.")
     if from_split and not rules.double_after_split:
-        return ("double_after_split", "Doubling after a split is not allowed here.")
+        return Refusal(Reason.DOUBLE_AFTER_SPLIT, "Doubling after a split is not allowed here.")
     if rules.double_on != "any":
         low = 9 if rules.double_on == "9-11" else 10
         total = sum(values)
         soft = 1 in values and total <= 11
         if soft or not low <= total <= 11:
-            return ("double_total", f"Here you can double only on a hard {low} to 11.")
+            return Refusal(Reason.DOUBLE_TOTAL, f"Here you can double only on a hard {low} to 11.")
     return None
 
 
 def split_refusal(
     rules: Rules, cards: Sequence[Card | int], *, hands: int, split_aces: bool
 ) -> Refusal | None:
-    """Whether the hand may split: a pair by ``split_by`` (equal value, or equal rank), the
-    seat holding fewer than ``max_split_hands`` hands, and split aces again only with
-    ``resplit_aces``."""
+    """Whether the hand may split: splitting is allowed at all (SPLIT_NONE), a pair by
+    ``split_by`` (equal value, SPLIT_PAIR, or equal rank, SPLIT_RANK), the seat holding fewer
+    than ``max_split_hands`` hands (SPLIT_LIMIT), and split aces again only with
+    ``resplit_aces`` (RESPLIT_ACES)."""
     if rules.max_split_hands < 2:
-        return ("split_none", "Splitting is not allowed in this game.")
+        return Refusal(Reason.SPLIT_NONE, "Splitting is not allowed in this game.")
     if not _is_pair(cards, rules.split_by):
         if rules.split_by == "rank":
-            return ("split_rank", "You can split only two cards of the same rank.")
-        return ("split_pair", "You can split only two cards of equal value.")
+            return Refusal(Reason.SPLIT_RANK, "You can split only two cards of the same rank.")
+        return Refusal(Reason.SPLIT_PAIR, "You can split only two cards of equal value.")
     if hands >= rules.max_split_hands:
-        return (
-            "split_limit",
+        return Refusal(
+            Reason.SPLIT_LIMIT,
             f"You can hold at most {rules.max_split_hands} hands by splitting.",
         )
     if split_aces and not rules.resplit_aces:
-        return ("resplit_aces", "Aces can be split only once.")
+        return Refusal(Reason.RESPLIT_ACES, "Aces can be split only once.")
     return None
 
 
@@ -84,15 +97,16 @@ def surrender_refusal(
     rules: Rules, values: Sequence[int], upcard: int, *, from_split: bool, hands: int = 1
 ) -> Refusal | None:
     """Whether surrender is offered to the hand against ``upcard`` (a value, 1 for an ace):
-    only as the seat's first decision (two cards, no split), and against an ace only with
-    ``surrender_vs_ace``. Early surrender is offered in a phase of its own before the
+    in a game with surrender (SURRENDER_NONE), only as the seat's first decision (two cards,
+    no split: SURRENDER_FIRST), and against an ace only with ``surrender_vs_ace``
+    (SURRENDER_ACE). Early surrender is offered in a phase of its own before the
     players' turn; that is the round's to say (round.py)."""
     if rules.surrender == "none":
-        return ("surrender_none", "Surrender is not offered in this game.")
+        return Refusal(Reason.SURRENDER_NONE, "Surrender is not offered in this game.")
     if len(values) != 2 or from_split or hands > 1:
-        return ("surrender_first", "You can surrender only as your first decision.")
+        return Refusal(Reason.SURRENDER_FIRST, "You can surrender only as your first decision.")
     if upcard == 1 and not rules.surrender_vs_ace:
-        return ("surrender_ace", "Surrender is not allowed against a dealer ace.")
+        return Refusal(Reason.SURRENDER_ACE, "Surrender is not allowed against a dealer ace.")
     return None
 
 

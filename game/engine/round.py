@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from game.engine.cards import Card, Shoe
+from game.engine.errors import EngineError, Reason
 from game.engine.hands import HandValue, hand_value, is_natural
 from game.engine.legality import (
     Refusal,
@@ -79,20 +80,18 @@ class Outcome(StrEnum):
     THREE_SEVENS = "three_sevens"
 
 
-class IllegalActionError(ValueError):
-    """An action the rules do not allow now; ``code`` names the reason for translation.
+class IllegalActionError(EngineError, ValueError):
+    """An action the rules do not allow now: ``reason`` names the rule (a ``Reason`` of
+    the round's or the banker game's actions), ``message`` says it in English.
 
-    The round it was tried on is unchanged (rounds are values).
+    The round or deal it was tried on is unchanged (both are values). banker.py raises this
+    class too, so one ``except`` catches a refusal of either game.
     """
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
-
-class InvalidBetError(ValueError):
-    """A bet that is not a positive amount."""
+class InvalidBetError(EngineError, ValueError):
+    """Bets a round cannot be dealt with: none at all (``Reason.BET_MISSING``) or one that is
+    not a positive number of chips (``Reason.BET_AMOUNT``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,19 +344,20 @@ def deal(rules: Rules, bets: Sequence[Fraction | int | str], shoe: Shoe) -> Roun
     The shoe marks where the round starts (``Shoe.start_round``): should it run out during
     the round, its discards are shuffled into a new shoe and the round goes on (cards.py).
 
-    Raises InvalidBetError for no bets or a bet that is not a positive number, and
-    ShoeExhaustedError if a scripted shoe runs out with no discards.
+    Raises InvalidBetError for no bets (BET_MISSING) or a bet that is not a positive number
+    of chips (BET_AMOUNT), and ShoeExhaustedError if a scripted shoe runs out with no
+    discards.
     """
     if not bets:
-        raise InvalidBetError("a round needs at least one bet")
+        raise InvalidBetError(Reason.BET_MISSING, "a round needs at least one bet")
     stakes: list[Fraction] = []
     for bet in bets:
         try:
             stake = Fraction(str(bet))
         except (ValueError, ZeroDivisionError):
-            raise InvalidBetError(f"{bet!r} is not a number of chips") from None
+            raise InvalidBetError(Reason.BET_AMOUNT, f"{bet!r} is not a number of chips") from None
         if stake <= 0:
-            raise InvalidBetError("a bet must be more than zero")
+            raise InvalidBetError(Reason.BET_AMOUNT, "a bet must be more than zero")
         stakes.append(stake)
 
     shoe = shoe.start_round()
@@ -465,25 +465,29 @@ def affordable_actions(rnd: Round, chips: Fraction | None) -> tuple[Action, ...]
 
 
 def _why_illegal(rnd: Round, action: Action) -> Refusal | None:
-    """None when ``action`` is legal, else (code, message) saying which rule forbids it."""
+    """None when ``action`` is legal, else the ``Refusal`` saying which rule forbids it."""
     hand = rnd.active_hand
     if rnd.phase is Phase.SETTLED or hand is None:
-        return ("round_over", "The round is over; deal a new round.")
+        return Refusal(Reason.ROUND_OVER, "The round is over; deal a new round.")
     rules = rnd.rules
     if rnd.phase is Phase.INSURANCE:
         if action in INSURANCE_DECISIONS:
             return None
-        return ("insurance_first", "Decide on insurance first: take it or decline it.")
+        return Refusal(Reason.INSURANCE_FIRST, "Decide on insurance first: take it or decline it.")
     if rnd.phase is Phase.SURRENDER:
         if action in SURRENDER_DECISIONS:
             return None
-        return ("surrender_decide", "Decide on surrender first: surrender or play on.")
+        return Refusal(Reason.SURRENDER_DECIDE, "Decide on surrender first: surrender or play on.")
     if action is Action.NO_SURRENDER:
-        return ("surrender_not_offered", "Surrender is not on offer now: nothing to decline.")
+        return Refusal(
+            Reason.SURRENDER_NOT_OFFERED, "Surrender is not on offer now: nothing to decline."
+        )
     if action in INSURANCE_DECISIONS:
         if not rules.insurance:
-            return ("insurance_none", "Insurance is not offered in this game.")
-        return ("insurance_closed", "Insurance is offered only before the first decision.")
+            return Refusal(Reason.INSURANCE_NONE, "Insurance is not offered in this game.")
+        return Refusal(
+            Reason.INSURANCE_CLOSED, "Insurance is offered only before the first decision."
+        )
     values = [card.points for card in hand.cards]
     hands = len(rnd.hands_of_seat(hand.seat))
     if action is Action.HIT:
@@ -501,9 +505,9 @@ def _why_illegal(rnd: Round, action: Action) -> Refusal | None:
         if refusal is None and rules.surrender == "early":
             # Seed 001: offered in its own phase before anyone draws; the players' turn comes
             # after it, "once the next card is dealt, surrender is no longer possible".
-            return ("surrender_closed", "Surrender ended when the next card was dealt.")
+            return Refusal(Reason.SURRENDER_CLOSED, "Surrender ended when the next card was dealt.")
         return refusal
-    return ("unknown_action", f"{action!r} is not an action.")
+    return Refusal(Reason.UNKNOWN_ACTION, f"{action!r} is not an action.")
 
 
 def actions_if_played_on(rnd: Round, chips: Fraction | None = None) -> tuple[Action, ...]:
@@ -533,13 +537,15 @@ def apply(rnd: Round, action: Action | str, amount: Fraction | int | str | None 
     NO_SURRENDER keeps the hand for the players' turn. Three sevens (when the rules pay
     them) end the hand at once.
 
-    Raises IllegalActionError (with a ``code`` and a message naming the rule) for an unknown
-    action, an action after the round ended, one the rules forbid now, or a bad amount.
+    Raises IllegalActionError, its ``reason`` naming the rule, for an unknown action
+    (UNKNOWN_ACTION), an action after the round ended (ROUND_OVER), one the rules forbid now
+    (the ``Refusal`` reasons of ``legality`` and the phases': INSURANCE_FIRST,
+    SURRENDER_DECIDE...), or a bad amount (DOUBLE_AMOUNT, INSURANCE_AMOUNT).
     """
     try:
         act = Action(action)
     except ValueError:
-        raise IllegalActionError("unknown_action", f"{action!r} is not an action.") from None
+        raise IllegalActionError(Reason.UNKNOWN_ACTION, f"{action!r} is not an action.") from None
     reason = _why_illegal(rnd, act)
     if reason is not None:
         raise IllegalActionError(*reason)
@@ -553,7 +559,7 @@ def apply(rnd: Round, action: Action | str, amount: Fraction | int | str | None 
         half = hand.base_bet / 2
         stake = Fraction(0)
         if act is Action.INSURANCE:
-            stake = _amount(amount, half, rnd.rules.insurance_for_less, "insurance")
+            stake = _amount(amount, half, rnd.rules.insurance_for_less, Action.INSURANCE)
         hands[index] = replace(hand, insurance=stake)
         rnd = replace(rnd, hands=tuple(hands))
         waiting = [i for i, h in enumerate(rnd.hands) if h.insurance is None]
@@ -576,7 +582,7 @@ def apply(rnd: Round, action: Action | str, amount: Fraction | int | str | None 
     elif act is Action.STAND:
         hands[index] = replace(hand, done=True)
     elif act is Action.DOUBLE:
-        extra = _amount(amount, hand.bet, rnd.rules.double_for_less, "double")
+        extra = _amount(amount, hand.bet, rnd.rules.double_for_less, Action.DOUBLE)
         card, shoe = shoe.draw()
         hands[index] = replace(
             hand, cards=(*hand.cards, card), bet=hand.bet + extra, doubled=True, done=True
@@ -594,26 +600,31 @@ def apply(rnd: Round, action: Action | str, amount: Fraction | int | str | None 
     return _advance(replace(rnd, hands=tuple(hands), shoe=shoe))
 
 
+_AMOUNT_REASONS = {Action.DOUBLE: Reason.DOUBLE_AMOUNT, Action.INSURANCE: Reason.INSURANCE_AMOUNT}
+
+
 def _amount(
-    amount: Fraction | int | str | None, most: Fraction, for_less: bool, what: str
+    amount: Fraction | int | str | None, most: Fraction, for_less: bool, action: Action
 ) -> Fraction:
-    """The chips of a double or insurance: ``most`` unless the rules let the player choose
-    less and an amount was given. Raises IllegalActionError for a bad amount."""
+    """The chips of a double or insurance (``action``): ``most`` unless the rules let the
+    player choose less and an amount was given. Raises IllegalActionError (DOUBLE_AMOUNT or
+    INSURANCE_AMOUNT) for a bad amount."""
     if amount is None:
         return most
+    reason = _AMOUNT_REASONS[action]
     try:
         value = Fraction(str(amount))
     except (ValueError, ZeroDivisionError):
-        raise IllegalActionError(f"{what}_amount", f"{amount!r} is not an amount.") from None
+        raise IllegalActionError(reason, f"{amount!r} is not an amount.") from None
     if value == most:
         return most
     if not for_less:
         raise IllegalActionError(
-            f"{what}_amount", f"The {what} here is exactly {most} chips, not less."
+            reason, f"The {action.value} here is exactly {most} chips, not less."
         )
     if not 0 < value <= most:
         raise IllegalActionError(
-            f"{what}_amount", f"The {what} must be more than 0 and at most {most} chips."
+            reason, f"The {action.value} must be more than 0 and at most {most} chips."
         )
     return value
 

@@ -12,14 +12,19 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any
 
+from game.engine.errors import EngineError, Reason
+
 DOUBLE_ON = ("any", "9-11", "10-11", "none")
 GAMES = ("casino", "banker")
 SPLIT_BY = ("value", "rank")
 SURRENDER = ("none", "late", "early")
 
 
-class RulesError(ValueError):
-    """An unknown variant, field or value, or an impossible combination of rules."""
+class RulesError(EngineError, ValueError):
+    """An unknown variant (UNKNOWN_VARIANT) or rule field (UNKNOWN_RULE), a value out of its
+    range or of the wrong type (RULE_VALUE), or an impossible combination of rules (a reason
+    of its own each: PEEK_NEEDS_HOLE_CARD, EVEN_MONEY_NEEDS_INSURANCE,
+    INSURANCE_FOR_LESS_NEEDS_INSURANCE, HOLE_CARD_FIRST_NEEDS_HOLE_CARD)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +59,9 @@ class Rules:
     - game: "casino" (a dealer against the players: round.py) or "banker" (the historical
       game with a rotating bank: banker.py).
 
-    Raises RulesError on a value out of range or an impossible combination.
+    Raises RulesError on a value out of range (RULE_VALUE) or an impossible combination
+    (PEEK_NEEDS_HOLE_CARD, EVEN_MONEY_NEEDS_INSURANCE, INSURANCE_FOR_LESS_NEEDS_INSURANCE,
+    HOLE_CARD_FIRST_NEEDS_HOLE_CARD).
     """
 
     decks: int = 6
@@ -83,29 +90,43 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not 1 <= self.decks <= 8:
-            raise RulesError("decks must be between 1 and 8")
+            raise RulesError(Reason.RULE_VALUE, "decks must be between 1 and 8")
         if self.double_on not in DOUBLE_ON:
-            raise RulesError(f"double_on must be one of {', '.join(DOUBLE_ON)}")
+            raise RulesError(Reason.RULE_VALUE, f"double_on must be one of {', '.join(DOUBLE_ON)}")
         if self.split_by not in SPLIT_BY:
-            raise RulesError(f"split_by must be one of {', '.join(SPLIT_BY)}")
+            raise RulesError(Reason.RULE_VALUE, f"split_by must be one of {', '.join(SPLIT_BY)}")
         if self.surrender not in SURRENDER:
-            raise RulesError(f"surrender must be one of {', '.join(SURRENDER)}")
+            raise RulesError(Reason.RULE_VALUE, f"surrender must be one of {', '.join(SURRENDER)}")
         if not 1 <= self.max_split_hands <= 4:
-            raise RulesError("max_split_hands must be between 1 (no split) and 4")
+            raise RulesError(
+                Reason.RULE_VALUE, "max_split_hands must be between 1 (no split) and 4"
+            )
         if self.blackjack_payout <= 0:
-            raise RulesError("blackjack_payout must be positive")
+            raise RulesError(Reason.RULE_VALUE, "blackjack_payout must be positive")
         if self.dealer_peeks and not self.dealer_hole_card:
-            raise RulesError("the dealer cannot peek without a hole card")
+            raise RulesError(
+                Reason.PEEK_NEEDS_HOLE_CARD, "the dealer cannot peek without a hole card"
+            )
         if self.even_money and not self.insurance:
-            raise RulesError("even money is a form of insurance: it needs insurance")
+            raise RulesError(
+                Reason.EVEN_MONEY_NEEDS_INSURANCE,
+                "even money is a form of insurance: it needs insurance",
+            )
         if self.game not in GAMES:
-            raise RulesError(f"game must be one of {', '.join(GAMES)}")
+            raise RulesError(Reason.RULE_VALUE, f"game must be one of {', '.join(GAMES)}")
         if self.insurance_for_less and not self.insurance:
-            raise RulesError("insurance for less needs insurance")
+            raise RulesError(
+                Reason.INSURANCE_FOR_LESS_NEEDS_INSURANCE, "insurance for less needs insurance"
+            )
         if self.hole_card_first and not self.dealer_hole_card:
-            raise RulesError("the hole card cannot be dealt first in a game without one")
+            raise RulesError(
+                Reason.HOLE_CARD_FIRST_NEEDS_HOLE_CARD,
+                "the hole card cannot be dealt first in a game without one",
+            )
         if self.max_draws is not None and self.max_draws < 1:
-            raise RulesError("max_draws must be at least 1, or None for no limit")
+            raise RulesError(
+                Reason.RULE_VALUE, "max_draws must be at least 1, or None for no limit"
+            )
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of every field; Fractions as "3/2" strings."""
@@ -123,21 +144,23 @@ class Rules:
     def with_overrides(self, overrides: dict[str, Any]) -> Rules:
         """A copy with fields replaced; values may be typed or strings ("true", "6/5").
 
-        Raises RulesError naming an unknown field (and listing the valid ones) or a bad value.
+        Raises RulesError naming an unknown field and listing the valid ones (UNKNOWN_RULE),
+        or a bad value or combination (as ``Rules``).
         """
         known = {f.name: f for f in fields(self)}
         changes: dict[str, Any] = {}
         for name, raw in overrides.items():
             if name not in known:
                 raise RulesError(
-                    f"unknown rule {name!r}; the rules are: {', '.join(sorted(known))}"
+                    Reason.UNKNOWN_RULE,
+                    f"unknown rule {name!r}; the rules are: {', '.join(sorted(known))}",
                 )
             changes[name] = _coerce(name, self_value=getattr(self, name), raw=raw)
         return replace(self, **changes)
 
 
 def _coerce(name: str, self_value: Any, raw: Any) -> Any:
-    """Convert ``raw`` to the type of the field ``name``. Raises RulesError."""
+    """Convert ``raw`` to the type of the field ``name``. Raises RulesError (RULE_VALUE)."""
     kind = {
         "blackjack_payout": "fraction",
         "three_sevens_payout": "fraction?",
@@ -176,7 +199,9 @@ def _coerce(name: str, self_value: Any, raw: Any) -> Any:
             "fraction": "a ratio such as 3/2, 6/5, 1/1 or 2/1",
             "fraction?": "a ratio such as 3/2, or none",
         }.get(kind, "text")
-        raise RulesError(f"{raw!r} is not a valid value for {name}: use {expected}") from None
+        raise RulesError(
+            Reason.RULE_VALUE, f"{raw!r} is not a valid value for {name}: use {expected}"
+        ) from None
 
 
 # The European game of seed 004 (VARIANTS.md table 5): 6 decks, S17, a hole card but no

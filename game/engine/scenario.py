@@ -26,6 +26,7 @@ from typing import Any
 
 from game.engine.banker import play_banker_scenario
 from game.engine.cards import Card, CardParseError, Shoe, ShoeExhaustedError
+from game.engine.errors import EngineError, Reason
 from game.engine.hands import hand_value
 from game.engine.money import money
 from game.engine.round import (
@@ -44,19 +45,23 @@ from game.engine.rules import Rules, RulesError
 from game.engine.variants import find_rules
 
 
-class ScenarioError(ValueError):
-    """A scenario that cannot be played: bad input, an illegal action, a short shoe."""
+class ScenarioError(EngineError, ValueError):
+    """A scenario that cannot be played: bad input, an illegal action, a short shoe
+    (INVALID_SCENARIO; the message says which)."""
 
 
 def load_rules(spec: dict[str, Any]) -> Rules:
     """The preset named by spec["variant"] (default "european") with spec["rules"] applied.
 
-    Raises RulesError for an unknown variant, field or value.
+    Raises RulesError for an unknown variant, field or value (its reasons: rules.py), and
+    with INVALID_SCENARIO when spec["rules"] is not an object.
     """
     rules = find_rules(str(spec.get("variant", "european")))
     overrides = spec.get("rules") or {}
     if not isinstance(overrides, dict):
-        raise RulesError('"rules" must be an object of rule fields and values')
+        raise RulesError(
+            Reason.INVALID_SCENARIO, '"rules" must be an object of rule fields and values'
+        )
     return rules.with_overrides(overrides)
 
 
@@ -75,11 +80,15 @@ def play(spec: dict[str, Any]) -> Round:
         actions = list(spec.get("actions", []))
         bet = spec.get("bet", 1)
     except KeyError as exc:
-        raise ScenarioError(f"the scenario needs {exc.args[0]!r}") from None
+        raise ScenarioError(
+            Reason.INVALID_SCENARIO, f"the scenario needs {exc.args[0]!r}"
+        ) from None
     except (CardParseError, RulesError, TypeError) as exc:
-        raise ScenarioError(str(exc)) from None
+        raise ScenarioError(Reason.INVALID_SCENARIO, str(exc)) from None
     if len(player) != 2 or len(dealer) != 2:
-        raise ScenarioError('"player" and "dealer" each need exactly two cards')
+        raise ScenarioError(
+            Reason.INVALID_SCENARIO, '"player" and "dealer" each need exactly two cards'
+        )
 
     if rules.dealer_hole_card and rules.hole_card_first:  # seed 000: the hole card comes first
         return _run(rules, bet, [player[0], dealer[1], player[1], dealer[0], *draws], actions)
@@ -96,7 +105,9 @@ def play(spec: dict[str, Any]) -> Round:
             continue
         if sum(len(h.cards) for h in rnd.hands) - 2 == k:
             return rnd
-    raise last_error or ScenarioError("the scripted shoe does not fit the actions")
+    raise last_error or ScenarioError(
+        Reason.INVALID_SCENARIO, "the scripted shoe does not fit the actions"
+    )
 
 
 def apply_scripted(
@@ -130,14 +141,19 @@ def _run(rules: Rules, bet: Any, order: list[Card], actions: list[Any]) -> Round
             try:
                 rnd = apply_scripted(rnd, action, amount)
             except IllegalActionError as exc:
-                raise ScenarioError(f"action {number} ({action}) is illegal: {exc}") from None
+                raise ScenarioError(
+                    Reason.INVALID_SCENARIO, f"action {number} ({action}) is illegal: {exc}"
+                ) from None
     except InvalidBetError as exc:
-        raise ScenarioError(str(exc)) from None
+        raise ScenarioError(Reason.INVALID_SCENARIO, str(exc)) from None
     except ShoeExhaustedError:
-        raise ScenarioError("the scripted shoe ran out of cards") from None
+        raise ScenarioError(Reason.INVALID_SCENARIO, "the scripted shoe ran out of cards") from None
     if not rnd.is_over:
         legal = ", ".join(a.value for a in rnd.legal_actions())
-        raise ScenarioError(f"the round is not over: the hand to act still needs one of {legal}")
+        raise ScenarioError(
+            Reason.INVALID_SCENARIO,
+            f"the round is not over: the hand to act still needs one of {legal}",
+        )
     return rnd
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.errors import Reason
 from game.engine.rules import AJNC, CROATIAN, DVADTSAT_ODNO, EUROPEAN, RUSSIAN, Rules, RulesError
 
 
@@ -59,17 +60,20 @@ CASINO_VARIANTS: tuple[str, ...] = tuple(v.name for v in VARIANTS if v.casino)
 
 
 def find_variant(name: str) -> Variant:
-    """The variant called ``name``. Raises RulesError listing the known names."""
+    """The variant called ``name``. Raises RulesError (UNKNOWN_VARIANT) listing the known
+    names."""
     try:
         return _BY_NAME[name]
     except KeyError:
         raise RulesError(
-            f"unknown variant {name!r}; the variants are: {', '.join(sorted(_BY_NAME))}"
+            Reason.UNKNOWN_VARIANT,
+            f"unknown variant {name!r}; the variants are: {', '.join(sorted(_BY_NAME))}",
         ) from None
 
 
 def find_rules(name: str) -> Rules:
-    """The rules of the variant called ``name``. Raises RulesError listing the known names."""
+    """The rules of the variant called ``name``. Raises RulesError (UNKNOWN_VARIANT) listing
+    the known names."""
     return find_variant(name).rules
 
 

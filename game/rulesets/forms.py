@@ -18,7 +18,7 @@ from django_stubs_ext import StrPromise
 
 from game.engine.rules import Rules, RulesError
 from game.engine.variants import CASINO_VARIANTS, find_rules
-from game.labels import VARIANT_NAMES
+from game.labels import VARIANT_NAMES, reason_message
 from game.rulesets.words import describe
 
 # A rule set starts from a casino preset (the banker game is a different game, played by
@@ -261,7 +261,9 @@ class RuleSetForm(forms.Form):
         return [(legend, [self[name] for name in names]) for legend, names in FIELD_GROUPS]
 
     def clean(self) -> dict[str, Any]:
-        """Refuse combinations that cannot be played, then build ``self.rules``."""
+        """Refuse combinations that cannot be played, then build ``self.rules``; should Rules
+        still refuse them (a RulesError), the form error gives its reason's translated message
+        (game.labels.reason_message)."""
         data = super().clean() or {}
         for field, message in impossible_combinations(data):
             if field not in self.errors:
@@ -302,9 +304,9 @@ class RuleSetForm(forms.Form):
         except RulesError as exc:
             # The checks above catch every combination Rules refuses; this is the last guard.
             raise ValidationError(
-                _("These rules cannot be played together (%(reason)s)."),
+                _("These rules cannot be played together. %(reason)s"),
                 code="impossible",
-                params={"reason": str(exc)},
+                params={"reason": reason_message(exc)},
             ) from exc
         return data
 

@@ -17,6 +17,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from game.engine.cards import Shoe, ShoeExhaustedError
+from game.engine.errors import Reason
 from game.engine.hands import HandValue, hand_value
 from game.engine.round import Action, IllegalActionError, Outcome, Round, apply, deal
 from game.engine.rules import EUROPEAN, Rules
@@ -106,7 +107,7 @@ def check_legality(rnd: Round) -> None:
             try:
                 apply(rnd, action)
             except IllegalActionError as exc:
-                assert exc.code
+                assert isinstance(exc.reason, Reason)
                 assert str(exc)
             else:
                 raise AssertionError(f"{action} is not legal but apply accepted it")
@@ -194,7 +195,7 @@ def check_round_over(rnd: Round) -> None:
         try:
             apply(rnd, action)
         except IllegalActionError as exc:
-            assert exc.code == "round_over"
+            assert exc.reason is Reason.ROUND_OVER
         else:
             raise AssertionError(f"{action} accepted after the round ended")
 

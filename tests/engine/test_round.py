@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from game.engine.cards import Card, Shoe, ShoeExhaustedError
+from game.engine.errors import Reason
 from game.engine.round import (
     Action,
     IllegalActionError,
@@ -285,7 +286,7 @@ def test_double_only_on_the_first_two_cards():
     assert legal_actions(rnd) == (H, S)
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, D)
-    assert info.value.code == "double_two_cards"
+    assert info.value.reason is Reason.DOUBLE_TWO_CARDS
 
 
 def test_double_after_split():
@@ -307,7 +308,7 @@ def test_no_das_override_forbids_double_after_split():
     assert D not in legal_actions(rnd)
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, D)
-    assert info.value.code == "double_after_split"
+    assert info.value.reason is Reason.DOUBLE_AFTER_SPLIT
 
 
 # -- split -----------------------------------------------------------------------------------
@@ -338,7 +339,7 @@ def test_split_by_rank_override_refuses_king_queen():
     assert legal_actions(rnd) == (H, S, D)
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, P)
-    assert info.value.code == "split_rank"
+    assert info.value.reason is Reason.SPLIT_RANK
     assert str(info.value) == "You can split only two cards of the same rank."
 
 
@@ -346,7 +347,7 @@ def test_split_needs_a_pair():
     rnd = start(("9", "T"), ("T", "6"))
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, P)
-    assert info.value.code == "split_pair"
+    assert info.value.reason is Reason.SPLIT_PAIR
 
 
 def test_split_up_to_four_hands_and_not_a_fifth():
@@ -363,13 +364,13 @@ def test_split_up_to_four_hands_and_not_a_fifth():
     assert legal_actions(rnd) == (H, S, D)
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, P)
-    assert info.value.code == "split_limit"
+    assert info.value.reason is Reason.SPLIT_LIMIT
     assert "4" in info.value.message
     rnd = run(rnd, S, S, S)  # 8,8 stands; 8,T stands; 8,2 stands
     assert [ranks(h.cards) for h in rnd.hands] == ["88", "8T", "82", "88"]
     with pytest.raises(IllegalActionError) as info:  # the last 8,8 cannot split either
         apply(rnd, P)
-    assert info.value.code == "split_limit"
+    assert info.value.reason is Reason.SPLIT_LIMIT
     rnd = apply(rnd, S)
     assert ranks(rnd.dealer) == "T7"
     assert rnd.shoe.remaining == 1
@@ -387,7 +388,7 @@ def test_max_split_hands_override_two():
     rnd = apply(start(("8", "8"), ("T", "7"), draws=("8", "8"), rules=rules), P)
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, P)
-    assert info.value.code == "split_limit"
+    assert info.value.reason is Reason.SPLIT_LIMIT
 
 
 def test_split_aces_get_one_card_each_and_stand():
@@ -422,7 +423,7 @@ def test_resplit_aces_refused_when_hitting_split_aces_is_allowed():
     assert P not in legal_actions(rnd)
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, P)
-    assert info.value.code == "resplit_aces"
+    assert info.value.reason is Reason.RESPLIT_ACES
 
 
 def test_split_aces_cannot_hit_even_when_resplit_is_allowed():
@@ -431,10 +432,10 @@ def test_split_aces_cannot_hit_even_when_resplit_is_allowed():
     rnd = apply(start(("A", "A"), ("T", "7"), draws=("A", "5", "6", "K"), rules=rules), P)
     assert ranks(rnd.active_hand.cards) == "AA"
     assert legal_actions(rnd) == (S, P)
-    for action, code in ((H, "split_aces_one_card"), (D, "split_aces_one_card")):
+    for action in (H, D):
         with pytest.raises(IllegalActionError) as info:
             apply(rnd, action)
-        assert info.value.code == code
+        assert info.value.reason is Reason.SPLIT_ACES_ONE_CARD
     rnd = apply(rnd, P)
     assert rnd.is_over
     assert [ranks(h.cards) for h in rnd.hands] == ["A5", "A6", "AK"]
@@ -486,14 +487,14 @@ def test_no_surrender_no_insurance(player, dealer):
     assert Action.NO_INSURANCE not in actions
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, "surrender")
-    assert info.value.code == "surrender_none"
+    assert info.value.reason is Reason.SURRENDER_NONE
     assert "urrender" in str(info.value)
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, "insurance")
-    assert info.value.code == "insurance_none"
+    assert info.value.reason is Reason.INSURANCE_NONE
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, "fly")
-    assert info.value.code == "unknown_action"
+    assert info.value.reason is Reason.UNKNOWN_ACTION
 
 
 # -- the hole card ----------------------------------------------------------------------------
@@ -545,27 +546,27 @@ def _resplit_aces():
 
 
 @pytest.mark.parametrize(
-    ("make", "action", "code"),
+    ("make", "action", "reason"),
     [
-        (_after_hit, D, "double_two_cards"),
-        (_after_hit, P, "split_pair"),
-        (_after_hit, Action.SURRENDER, "surrender_none"),
-        (_after_hit, "fold", "unknown_action"),
-        (_after_hit, "", "unknown_action"),
-        (_das_off_split, D, "double_after_split"),
-        (_double_9_11, D, "double_total"),
-        (_four_hands, P, "split_limit"),
-        (_resplit_aces, H, "split_aces_one_card"),
-        (_resplit_aces, D, "split_aces_one_card"),
+        (_after_hit, D, Reason.DOUBLE_TWO_CARDS),
+        (_after_hit, P, Reason.SPLIT_PAIR),
+        (_after_hit, Action.SURRENDER, Reason.SURRENDER_NONE),
+        (_after_hit, "fold", Reason.UNKNOWN_ACTION),
+        (_after_hit, "", Reason.UNKNOWN_ACTION),
+        (_das_off_split, D, Reason.DOUBLE_AFTER_SPLIT),
+        (_double_9_11, D, Reason.DOUBLE_TOTAL),
+        (_four_hands, P, Reason.SPLIT_LIMIT),
+        (_resplit_aces, H, Reason.SPLIT_ACES_ONE_CARD),
+        (_resplit_aces, D, Reason.SPLIT_ACES_ONE_CARD),
     ],
 )
-def test_illegal_action_raises_with_code_and_leaves_the_round(make, action, code):
+def test_illegal_action_raises_with_its_reason_and_leaves_the_round(make, action, reason):
     rnd = make()
     before = copy.deepcopy(rnd)
     before_json = json.dumps(rnd.to_json())
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, action)
-    assert info.value.code == code
+    assert info.value.reason is reason
     assert info.value.message == str(info.value)
     assert info.value.message
     assert isinstance(info.value, ValueError)
@@ -584,7 +585,7 @@ def test_action_after_the_round_is_over():
         before = copy.deepcopy(rnd)
         with pytest.raises(IllegalActionError) as info:
             apply(rnd, action)
-        assert info.value.code == "round_over"
+        assert info.value.reason is Reason.ROUND_OVER
         assert rnd == before
 
 

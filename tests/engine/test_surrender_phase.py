@@ -12,6 +12,7 @@ from fractions import Fraction
 import pytest
 
 from game.engine.cards import Shoe
+from game.engine.errors import Reason
 from game.engine.players import AI_LEVELS, make_policy, observe, play_ai_seats
 from game.engine.round import (
     Action,
@@ -60,7 +61,7 @@ def test_every_seat_but_a_natural_answers_surrender_before_anyone_draws():
     for play_action in (H, S, D, P):
         with pytest.raises(IllegalActionError) as info:
             apply(rnd, play_action)
-        assert info.value.code == "surrender_decide"
+        assert info.value.reason is Reason.SURRENDER_DECIDE
     rnd = apply(rnd, SUR)
     assert (rnd.phase, rnd.active) == (Phase.SURRENDER, 1)  # no card dealt yet
     assert rnd.shoe.position == 7
@@ -68,10 +69,10 @@ def test_every_seat_but_a_natural_answers_surrender_before_anyone_draws():
     assert (rnd.phase, rnd.active, rnd.legal_actions()) == (Phase.PLAYER, 1, (H, S, D))
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, SUR)
-    assert info.value.code == "surrender_closed"
+    assert info.value.reason is Reason.SURRENDER_CLOSED
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, NO_SUR)
-    assert info.value.code == "surrender_not_offered"
+    assert info.value.reason is Reason.SURRENDER_NOT_OFFERED
     rnd = play(rnd, H, S)  # 9,3 draws 5: 17; the dealer T,8 = 18
     assert rnd.is_over
     assert ranks(rnd.dealer) == "T8"

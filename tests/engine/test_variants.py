@@ -17,6 +17,7 @@ from fractions import Fraction
 import pytest
 
 from game.engine.cards import Card, Shoe
+from game.engine.errors import Reason
 from game.engine.round import (
     INSURANCE_DECISIONS,
     Action,
@@ -183,11 +184,11 @@ def play(rules, shoe, *actions, bets=(10,)) -> Round:
     return rnd
 
 
-def refused(rnd, action, amount=None) -> str:
-    """The code of the IllegalActionError ``action`` raises on ``rnd``."""
+def refused(rnd, action, amount=None) -> Reason:
+    """The reason of the IllegalActionError ``action`` raises on ``rnd``."""
     with pytest.raises(IllegalActionError) as info:
         apply(rnd, action, amount)
-    return info.value.code
+    return info.value.reason
 
 
 def ranks(cards) -> str:
@@ -219,7 +220,7 @@ def test_insurance_phase_offers_exactly_the_two_decisions(variant):
     assert rnd.legal_actions() == (INS, NO_INS) == INSURANCE_DECISIONS
     assert rnd.dealer_visible == (Card.parse("A"),)  # the dealer has not checked yet
     assert not rnd.hole_revealed
-    assert refused(rnd, H) == "insurance_first"
+    assert refused(rnd, H) is Reason.INSURANCE_FIRST
     # the same script without insurance: no such phase
     other = play(rules.with_overrides(NO_INSURANCE_RULES), ACE_KING[variant])
     assert other.phase is not Phase.INSURANCE
@@ -293,7 +294,7 @@ def test_ajnc_peek_with_a_ten_ends_the_round_before_any_action():
     assert rnd.legal_actions() == ()
     assert rnd.dealer == (Card.parse("K"), Card.parse("A"))
     assert results(rnd) == [("T9", 10, Outcome.LOSE, -10)]
-    assert refused(rnd, SURRENDER) == "round_over"  # late surrender comes after the peek
+    assert refused(rnd, SURRENDER) is Reason.ROUND_OVER  # late surrender comes after the peek
     no_peek = play(AJNC.with_overrides({"dealer_peeks": False}), shoe)
     assert not no_peek.is_over
     assert no_peek.legal_actions() == (H, S, SURRENDER)
@@ -325,12 +326,12 @@ def test_ajnc_after_the_peek_no_insurance_and_surrender_against_an_ace():
     rnd = play(AJNC, shoe, NO_INS)
     assert rnd.phase is Phase.PLAYER
     assert rnd.legal_actions() == (H, S, SURRENDER)  # no double on 16, no insurance any more
-    assert refused(rnd, INS) == "insurance_closed"
-    assert refused(rnd, NO_INS) == "insurance_closed"
+    assert refused(rnd, INS) is Reason.INSURANCE_CLOSED
+    assert refused(rnd, NO_INS) is Reason.INSURANCE_CLOSED
     assert results(apply(rnd, SURRENDER)) == [("T6", 10, Outcome.SURRENDER, -5)]
     other = play(AJNC.with_overrides({"surrender_vs_ace": False}), shoe, NO_INS)
     assert other.legal_actions() == (H, S)
-    assert refused(other, SURRENDER) == "surrender_ace"
+    assert refused(other, SURRENDER) is Reason.SURRENDER_ACE
 
 
 @pytest.mark.parametrize(
@@ -350,7 +351,7 @@ def test_ajnc_double_only_on_hard_9_10_11(player, allowed, other_double_on):
     rnd = play(AJNC, shoe)
     assert (D in rnd.legal_actions()) is allowed
     if not allowed:
-        assert refused(rnd, D) == "double_total"
+        assert refused(rnd, D) is Reason.DOUBLE_TOTAL
     other = play(AJNC.with_overrides({"double_on": other_double_on}), shoe)
     assert (D in other.legal_actions()) is not allowed
 
@@ -359,7 +360,7 @@ def test_ajnc_double_on_9_draws_one_card_for_twice_the_bet():
     shoe = ["5", "T", "4", "6", "T", "8"]  # 9 doubles to 19 against 6 up; 6,T draws 8
     assert results(play(AJNC, shoe, D)) == [("54T", 20, Outcome.WIN, 20)]
     # "mora da duplira ulog": the whole bet, not less
-    assert refused(play(AJNC, shoe), D, 5) == "double_amount"
+    assert refused(play(AJNC, shoe), D, 5) is Reason.DOUBLE_AMOUNT
     other = play(AJNC.with_overrides({"double_for_less": True}), shoe, (D, 5))
     assert results(other) == [("54T", 15, Outcome.WIN, 15)]
 
@@ -373,7 +374,7 @@ def test_ajnc_double_after_split():
     assert results(rnd) == [("45T", 20, Outcome.WIN, 20), ("469", 20, Outcome.WIN, 20)]
     other = play(AJNC.with_overrides({"double_after_split": False}), shoe, P)
     assert D not in other.legal_actions()
-    assert refused(other, D) == "double_after_split"
+    assert refused(other, D) is Reason.DOUBLE_AFTER_SPLIT
 
 
 def test_ajnc_split_equal_rank_only():
@@ -382,7 +383,7 @@ def test_ajnc_split_equal_rank_only():
     shoe = ["K", "T", "Q", "6"]  # king and queen against 6 up
     rnd = play(AJNC, shoe)
     assert P not in rnd.legal_actions()
-    assert refused(rnd, P) == "split_rank"
+    assert refused(rnd, P) is Reason.SPLIT_RANK
     other = play(AJNC.with_overrides({"split_by": "value"}), shoe)
     assert P in other.legal_actions()
 
@@ -392,7 +393,7 @@ def test_ajnc_one_split_no_resplit():
     rnd = play(AJNC, shoe, P)
     assert ranks(rnd.active_hand.cards) == "88"
     assert P not in rnd.legal_actions()
-    assert refused(rnd, P) == "split_limit"
+    assert refused(rnd, P) is Reason.SPLIT_LIMIT
     other = play(AJNC.with_overrides({"max_split_hands": 4}), shoe, P)
     assert P in other.legal_actions()
 
@@ -414,12 +415,12 @@ def test_ajnc_late_surrender_keeps_half_the_bet():
     assert results(apply(rnd, SURRENDER)) == [("T6", 10, Outcome.SURRENDER, -5)]
     other = play(AJNC.with_overrides({"surrender": "none"}), shoe)
     assert other.legal_actions() == (H, S)
-    assert refused(other, SURRENDER) == "surrender_none"
+    assert refused(other, SURRENDER) is Reason.SURRENDER_NONE
 
 
 def test_ajnc_surrender_is_refused_after_a_hit():
     rnd = play(AJNC, ["T", "7", "2", "T", "3"], H)  # T,2 hits a 3 against T up
-    assert refused(rnd, SURRENDER) == "surrender_first"
+    assert refused(rnd, SURRENDER) is Reason.SURRENDER_FIRST
 
 
 # Seed 000's worked example: "bet 100 and insurance of half the bet (50)".
@@ -433,7 +434,7 @@ def test_ajnc_seed_example_dealer_natural_net_zero():
     assert hand.insurance_net == 100  # the insurance back and twice it: 2:1
     assert hand.net == 0  # "ostaje u tom deljenju na nuli"
     other = deal(AJNC.with_overrides(NO_INSURANCE_RULES), [100], Shoe.stacked_from(shoe))
-    assert refused(other, INS) == "round_over"  # the peek ended it: no insurance to buy
+    assert refused(other, INS) is Reason.ROUND_OVER  # the peek ended it: no insurance to buy
     assert other.hands[0].net == -100
 
 
@@ -444,7 +445,7 @@ def test_ajnc_seed_example_dealer_wins_minus_150():
     assert (hand.outcome, hand.insurance, hand.insurance_net) == (Outcome.LOSE, 50, -50)
     assert hand.net == rnd.net == -150
     other = play(AJNC.with_overrides(NO_INSURANCE_RULES), shoe, bets=(100,))
-    assert refused(other, INS) == "insurance_none"
+    assert refused(other, INS) is Reason.INSURANCE_NONE
     assert apply(other, S).net == -100
 
 
@@ -455,14 +456,14 @@ def test_ajnc_seed_example_player_wins_plus_50():
     assert (hand.outcome, hand.insurance, hand.insurance_net) == (Outcome.WIN, 50, -50)
     assert hand.net == rnd.net == 50  # +100 for the win, -50 for the insurance
     other = play(AJNC.with_overrides(NO_INSURANCE_RULES), shoe, bets=(100,))
-    assert refused(other, INS) == "insurance_none"
+    assert refused(other, INS) is Reason.INSURANCE_NONE
     assert apply(other, S).net == 100
 
 
 def test_ajnc_insurance_costs_exactly_half_the_bet():
     shoe = ["T", "9", "7", "A"]
     rnd = play(AJNC, shoe, bets=(100,))
-    assert refused(rnd, INS, 30) == "insurance_amount"
+    assert refused(rnd, INS, 30) is Reason.INSURANCE_AMOUNT
     other = play(AJNC.with_overrides({"insurance_for_less": True}), shoe, (INS, 30), S, bets=(100,))
     assert other.hands[0].insurance == 30
     assert other.net == -130
@@ -536,10 +537,10 @@ def test_croatian_double_for_less():
     assert results(rnd) == [("65T", 14, Outcome.WIN, 14)]
     assert results(play(CROATIAN, shoe, D)) == [("65T", 20, Outcome.WIN, 20)]
     dealt = play(CROATIAN, shoe, NO_SURRENDER)
-    assert refused(dealt, D, 15) == "double_amount"  # at most the bet
-    assert refused(dealt, D, 0) == "double_amount"
+    assert refused(dealt, D, 15) is Reason.DOUBLE_AMOUNT  # at most the bet
+    assert refused(dealt, D, 0) is Reason.DOUBLE_AMOUNT
     other = play(CROATIAN.with_overrides({"double_for_less": False}), shoe, NO_SURRENDER)
-    assert refused(other, D, 4) == "double_amount"
+    assert refused(other, D, 4) is Reason.DOUBLE_AMOUNT
 
 
 def test_croatian_double_on_any_total():
@@ -548,7 +549,7 @@ def test_croatian_double_on_any_total():
     assert rnd.legal_actions() == (H, S, D)  # surrender was its own phase, now over
     assert results(apply(rnd, D)) == [("A72", 20, Outcome.WIN, 20)]
     other = play(CROATIAN.with_overrides({"double_on": "9-11"}), shoe, NO_SURRENDER)
-    assert refused(other, D) == "double_total"
+    assert refused(other, D) is Reason.DOUBLE_TOTAL
 
 
 def test_croatian_double_after_split_for_less():
@@ -556,7 +557,7 @@ def test_croatian_double_after_split_for_less():
     rnd = play(CROATIAN, shoe, P, (D, 5), S)
     assert results(rnd) == [("929", 15, Outcome.WIN, 15), ("98", 10, Outcome.PUSH, 0)]
     other = play(CROATIAN.with_overrides({"double_after_split": False}), shoe, P)
-    assert refused(other, D, 5) == "double_after_split"
+    assert refused(other, D, 5) is Reason.DOUBLE_AFTER_SPLIT
 
 
 def test_croatian_split_equal_value_king_queen():
@@ -566,7 +567,7 @@ def test_croatian_split_equal_value_king_queen():
     rnd = play(CROATIAN, shoe, P, S, S)
     assert results(rnd) == [("K8", 10, Outcome.WIN, 10), ("Q9", 10, Outcome.WIN, 10)]
     other = play(CROATIAN.with_overrides({"split_by": "rank"}), shoe, NO_SURRENDER)
-    assert refused(other, P) == "split_rank"
+    assert refused(other, P) is Reason.SPLIT_RANK
 
 
 def test_croatian_resplit_to_four_hands_and_no_fifth():
@@ -575,9 +576,9 @@ def test_croatian_resplit_to_four_hands_and_no_fifth():
     assert len(rnd.hands) == 4
     assert ranks(rnd.active_hand.cards) == "88"
     assert rnd.legal_actions() == (H, S, D)
-    assert refused(rnd, P) == "split_limit"
+    assert refused(rnd, P) is Reason.SPLIT_LIMIT
     other = play(CROATIAN.with_overrides({"max_split_hands": 3}), shoe, P, P)
-    assert refused(other, P) == "split_limit"
+    assert refused(other, P) is Reason.SPLIT_LIMIT
 
 
 def test_croatian_split_aces_one_card_each_and_21_is_not_a_natural():
@@ -676,14 +677,14 @@ def test_croatian_early_surrender_returns_half_even_against_a_dealer_natural():
     assert results(rnd) == [("T6", 10, Outcome.SURRENDER, -5), ("T9", 10, Outcome.LOSE, -10)]
     other = play(CROATIAN.with_overrides({"surrender": "none"}), shoe, bets=(10, 10))
     assert other.phase is Phase.PLAYER
-    assert refused(other, SURRENDER) == "surrender_none"
+    assert refused(other, SURRENDER) is Reason.SURRENDER_NONE
 
 
 def test_croatian_no_surrender_against_an_ace():
     shoe = ["T", "A", "6", "7"]  # T,6 against an ace
     rnd = play(CROATIAN, shoe, NO_INS)
     assert rnd.legal_actions() == (H, S, D)
-    assert refused(rnd, SURRENDER) == "surrender_ace"
+    assert refused(rnd, SURRENDER) is Reason.SURRENDER_ACE
     other = play(CROATIAN.with_overrides({"surrender_vs_ace": True}), shoe, NO_INS)
     assert SURRENDER in other.legal_actions()
 
@@ -691,11 +692,11 @@ def test_croatian_no_surrender_against_an_ace():
 def test_croatian_surrender_only_as_the_first_decision():
     rnd = play(CROATIAN, ["T", "9", "2", "3", "8"], H)
     assert rnd.legal_actions() == (H, S)
-    assert refused(rnd, SURRENDER) == "surrender_first"
+    assert refused(rnd, SURRENDER) is Reason.SURRENDER_FIRST
     # Declined in the surrender phase, it is gone for the players' turn too.
     rnd = play(CROATIAN, ["T", "9", "2", "3", "8"], NO_SURRENDER)
     assert rnd.legal_actions() == (H, S, D)
-    assert refused(rnd, SURRENDER) == "surrender_closed"
+    assert refused(rnd, SURRENDER) is Reason.SURRENDER_CLOSED
 
 
 def test_croatian_surrender_is_offered_to_every_seat_before_anyone_draws():
@@ -705,7 +706,7 @@ def test_croatian_surrender_is_offered_to_every_seat_before_anyone_draws():
     shoe = ["T", "T", "9", "2", "6", "3", "8", "9"]
     rnd = play(CROATIAN, shoe, NO_SURRENDER, bets=(10, 10))
     assert (rnd.phase, rnd.active) == (Phase.SURRENDER, 1)
-    assert refused(rnd, H) == "surrender_decide"
+    assert refused(rnd, H) is Reason.SURRENDER_DECIDE
     rnd = play(CROATIAN, shoe, NO_SURRENDER, SURRENDER, bets=(10, 10))
     assert (rnd.phase, rnd.active, rnd.legal_actions()) == (Phase.PLAYER, 0, (H, S, D))
     rnd = apply(apply(rnd, H), S)  # seat 0 draws the 3; seat 1 has already surrendered
@@ -717,7 +718,7 @@ def test_croatian_surrender_is_offered_to_every_seat_before_anyone_draws():
 def test_croatian_insurance_up_to_half_the_bet():
     shoe = ["T", "A", "8", "K"]  # T,8 against an ace; the dealer's second card a king
     rnd = play(CROATIAN, shoe)
-    assert refused(rnd, INS, 6) == "insurance_amount"
+    assert refused(rnd, INS, 6) is Reason.INSURANCE_AMOUNT
     rnd = play(CROATIAN, shoe, (INS, 3))
     assert rnd.phase is Phase.PLAYER
     assert rnd.legal_actions() == (H, S, D)  # insurance decided; no surrender against an ace
@@ -730,7 +731,7 @@ def test_croatian_insurance_up_to_half_the_bet():
         -4,
     )
     other = play(CROATIAN.with_overrides({"insurance_for_less": False}), shoe)
-    assert refused(other, INS, 3) == "insurance_amount"
+    assert refused(other, INS, 3) is Reason.INSURANCE_AMOUNT
 
 
 def test_croatian_no_insurance_for_a_natural():
@@ -797,15 +798,15 @@ def test_russian_after_the_peek_no_insurance_and_no_surrender():
     rnd = play(RUSSIAN, shoe, NO_INS)
     assert rnd.phase is Phase.PLAYER
     assert rnd.legal_actions() == (H, S, D)
-    assert refused(rnd, INS) == "insurance_closed"
-    assert refused(rnd, SURRENDER) == "surrender_none"
+    assert refused(rnd, INS) is Reason.INSURANCE_CLOSED
+    assert refused(rnd, SURRENDER) is Reason.SURRENDER_NONE
 
 
 def test_russian_no_surrender():
     shoe = ["T", "T", "6", "7"]  # T,6 against T up, 7 in the hole
     rnd = play(RUSSIAN, shoe)
     assert rnd.legal_actions() == (H, S, D)
-    assert refused(rnd, SURRENDER) == "surrender_none"
+    assert refused(rnd, SURRENDER) is Reason.SURRENDER_NONE
     other = play(RUSSIAN.with_overrides({"surrender": "late"}), shoe, SURRENDER)
     assert results(other) == [("T6", 10, Outcome.SURRENDER, -5)]
 
@@ -814,9 +815,9 @@ def test_russian_double_any_first_two_cards():
     shoe = ["T", "7", "2", "T", "8"]  # hard 12 against 7 up, ten in the hole
     rnd = play(RUSSIAN, shoe, D)
     assert results(rnd) == [("T28", 20, Outcome.WIN, 20)]
-    assert refused(play(RUSSIAN, shoe), D, 4) == "double_amount"  # the bet is doubled
+    assert refused(play(RUSSIAN, shoe), D, 4) is Reason.DOUBLE_AMOUNT  # the bet is doubled
     other = play(RUSSIAN.with_overrides({"double_on": "9-11"}), shoe)
-    assert refused(other, D) == "double_total"
+    assert refused(other, D) is Reason.DOUBLE_TOTAL
 
 
 def test_russian_double_after_split():
@@ -824,7 +825,7 @@ def test_russian_double_after_split():
     rnd = play(RUSSIAN, shoe, P, D, S)
     assert results(rnd) == [("929", 20, Outcome.WIN, 20), ("98", 10, Outcome.PUSH, 0)]
     other = play(RUSSIAN.with_overrides({"double_after_split": False}), shoe, P)
-    assert refused(other, D) == "double_after_split"
+    assert refused(other, D) is Reason.DOUBLE_AFTER_SPLIT
 
 
 def test_russian_split_same_rank_only():
@@ -833,7 +834,7 @@ def test_russian_split_same_rank_only():
     shoe = ["K", "6", "Q", "T"]
     rnd = play(RUSSIAN, shoe)
     assert P not in rnd.legal_actions()
-    assert refused(rnd, P) == "split_rank"
+    assert refused(rnd, P) is Reason.SPLIT_RANK
     other = play(RUSSIAN.with_overrides({"split_by": "value"}), shoe)
     assert P in other.legal_actions()
 
@@ -842,7 +843,7 @@ def test_russian_no_resplit():
     shoe = ["8H", "7", "8C", "T", "8D", "T", "9"]  # 8,8 against 7 up; another 8 comes
     rnd = play(RUSSIAN, shoe, P)
     assert ranks(rnd.active_hand.cards) == "88"
-    assert refused(rnd, P) == "split_limit"
+    assert refused(rnd, P) is Reason.SPLIT_LIMIT
     other = play(RUSSIAN.with_overrides({"max_split_hands": 4}), shoe, P)
     assert P in other.legal_actions()
 
@@ -865,9 +866,9 @@ def test_russian_insurance_half_the_bet_pays_2_to_1():
         10,
         0,
     )
-    assert refused(play(RUSSIAN, shoe), INS, 3) == "insurance_amount"
+    assert refused(play(RUSSIAN, shoe), INS, 3) is Reason.INSURANCE_AMOUNT
     other = play(RUSSIAN.with_overrides(NO_INSURANCE_RULES), shoe)
-    assert refused(other, INS) == "round_over"
+    assert refused(other, INS) is Reason.ROUND_OVER
     assert other.net == -10
     less = play(RUSSIAN.with_overrides({"insurance_for_less": True}), shoe, (INS, 3))
     assert less.net == -4

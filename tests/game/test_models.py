@@ -196,6 +196,16 @@ def test_illegal_actions_are_refused_with_a_message(setup, action, message) -> N
 
 
 @pytest.mark.django_db
+def test_an_engine_refusal_is_shown_in_the_language_of_the_page() -> None:
+    # The engine's IllegalActionError carries a Reason; the table shows its translation.
+    table = TableSessionFactory(stacked=HITTABLE)
+    table.deal("10", "0")
+    with translation.override("ru"), pytest.raises(TableError) as info:
+        table.act("split", str(table.version))
+    assert str(info.value.message) == "Разделить можно только две карты одинаковой стоимости."
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("action", ["double", "split"])
 def test_double_and_split_need_chips_for_another_bet(action) -> None:
     table = TableSessionFactory(stacked=["8S", "6C", "8D", "TH", "3C", "9C", "7D", "5S"])

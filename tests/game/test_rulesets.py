@@ -255,6 +255,26 @@ def test_impossible_combination_is_refused_with_its_message(
     assert form.rules is None
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_combination_only_the_engine_refuses_shows_its_translated_reason(
+    monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    # The form's own checks catch every combination Rules refuses; without them the
+    # engine's RulesError still reaches the person in their language, never in English.
+    monkeypatch.setattr("game.rulesets.forms.impossible_combinations", lambda data: [])
+    with override(lang):
+        form = RuleSetForm(form_data("russian", insurance=False))
+        assert not form.is_valid()
+        shown = list(form.non_field_errors())
+        expected = gettext("These rules cannot be played together. %(reason)s") % {
+            "reason": gettext(EVEN_MONEY)
+        }
+    assert shown == [expected]
+    assert form.rules is None
+    if lang == "ru":
+        assert expected.startswith("Эти правила нельзя совместить в одной игре. Выплата 1:1")
+
+
 @pytest.mark.parametrize(("base", "changes", "field", "message"), IMPOSSIBLE)
 def test_fixing_the_combination_makes_it_valid(base, changes, field, message) -> None:
     fixes = {

@@ -36,10 +36,11 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from game.engine.cards import Card, Shoe
+from game.engine.errors import Reason
 from game.engine.players import AI_LEVELS
 from game.engine.round import Action, IllegalActionError, Round, apply, deal
 from game.engine.strategy.advisor import Grade
-from game.labels import ILLEGAL_ACTION_MESSAGES
+from game.labels import REASON_MESSAGES, reason_message
 from game.models import GradedDecision, RoundRecord
 from game.rulesets import store
 from trainer.review.models import Replay
@@ -212,11 +213,11 @@ def play(replay: Replay, action_text: str, version_text: str) -> Replay:
         try:
             action = Action(action_text)
         except ValueError:
-            raise ReplayError(ILLEGAL_ACTION_MESSAGES["unknown_action"]) from None
+            raise ReplayError(REASON_MESSAGES[Reason.UNKNOWN_ACTION]) from None
         try:
             after = apply(rnd, action)
         except IllegalActionError as exc:
-            raise ReplayError(ILLEGAL_ACTION_MESSAGES.get(exc.code, exc.message)) from None
+            raise ReplayError(reason_message(exc)) from None
         verdicts = list(current.verdicts)
         verdict = grade_choice(rnd, action, current.decision.standard)
         if verdict is not None:

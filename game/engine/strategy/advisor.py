@@ -223,7 +223,8 @@ def grade(
     ``surrender_phase_evs``).
 
         Returns None when no hand is to act or ``action`` is not offered now (nothing to grade).
-    Raises StrategyError for the banker game, ValueError for "chart" without a chart.
+    Raises StrategyError for the banker game (CASINO_GAME_ONLY), ValueError for "chart"
+    without a chart.
     """
     hand = rnd.active_hand
     if hand is None:

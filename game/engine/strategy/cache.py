@@ -15,15 +15,17 @@ from typing import Protocol
 
 import numpy as np
 
+from game.engine.errors import EngineError
 from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.composition import CardLike, DrawState, card_value, full_shoe
 from game.engine.strategy.dealer import DealerSolver
 
 
-class StrategyError(ValueError):
-    """A hand the strategy engine cannot value (too few cards, already bust, the banker
-    game, or a split it does not model)."""
+class StrategyError(EngineError, ValueError):
+    """What the strategy engine cannot value: the banker game (CASINO_GAME_ONLY), a hand of
+    fewer than two cards or already past 21, or a decision none of whose legal actions it
+    values (HAND_NOT_VALUED); see also counter.TooFewCardsError (TOO_FEW_CARDS)."""
 
 
 @dataclass(frozen=True, slots=True)

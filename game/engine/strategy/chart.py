@@ -22,6 +22,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.engine.errors import Reason
 from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.cache import EVCache, HandEVs, StrategyError
@@ -267,10 +268,12 @@ def basic_strategy(rules: Rules, *, infinite: bool = False, cache: EVCache | Non
     Values every two-card hand against every upcard with ``hand_evs`` (splits included),
     from ``rules.decks`` fresh decks minus the hand and the upcard, or the infinite deck.
     Takes about a second at 6 decks (``make bench``); pass an ``EVCache`` to reuse values.
-    Raises StrategyError for the banker game.
+    Raises StrategyError for the banker game (CASINO_GAME_ONLY).
     """
     if rules.game != "casino":
-        raise StrategyError("basic strategy charts are for the casino game")
+        raise StrategyError(
+            Reason.CASINO_GAME_ONLY, "basic strategy charts are for the casino game"
+        )
     own_cache = cache is None
     if cache is None:
         cache = EVCache(rules)

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from game.engine.cards import Card
+from game.engine.errors import EngineError, Reason
 
 Composition = tuple[int, ...]
 """Counts of the unseen cards by value: index ``v - 1`` holds value ``v`` (1 = ace, 10 = tens)."""
@@ -29,8 +30,9 @@ INFINITE_PROBABILITIES: Final = (*(1 / 13,) * 9, 4 / 13)
 """P(value) for the infinite deck, indexed like a composition."""
 
 
-class CompositionError(ValueError):
-    """A composition of the wrong shape, a negative count, or a card not left in the shoe."""
+class CompositionError(EngineError, ValueError):
+    """A composition of the wrong shape, a negative count, or a card not left in the shoe
+    (INVALID_COMPOSITION; the message says which)."""
 
 
 def card_value(card: CardLike) -> int:
@@ -42,10 +44,12 @@ def card_value(card: CardLike) -> int:
     if isinstance(card, Card):
         return card.points
     if isinstance(card, bool):
-        raise CompositionError(f"{card!r} is not a card")
+        raise CompositionError(Reason.INVALID_COMPOSITION, f"{card!r} is not a card")
     if isinstance(card, int):
         if not 1 <= card <= 10:
-            raise CompositionError(f"{card} is not a card value: use 1 (ace) to 10")
+            raise CompositionError(
+                Reason.INVALID_COMPOSITION, f"{card} is not a card value: use 1 (ace) to 10"
+            )
         return card
     return Card.parse(card).points
 
@@ -56,7 +60,7 @@ def full_shoe(decks: int) -> Composition:
     Raises CompositionError when ``decks`` is below 1.
     """
     if decks < 1:
-        raise CompositionError("a shoe needs at least one deck")
+        raise CompositionError(Reason.INVALID_COMPOSITION, "a shoe needs at least one deck")
     return (*(4 * decks,) * 9, 16 * decks)
 
 
@@ -67,11 +71,15 @@ def check_composition(composition: Sequence[int]) -> Composition:
     """
     counts = tuple(composition)
     if len(counts) != 10:
-        raise CompositionError("a composition counts 10 card values (ace, 2..9, tens)")
+        raise CompositionError(
+            Reason.INVALID_COMPOSITION, "a composition counts 10 card values (ace, 2..9, tens)"
+        )
     if any(not isinstance(c, int) or isinstance(c, bool) or c < 0 for c in counts):
-        raise CompositionError("a composition's counts must be non-negative ints")
+        raise CompositionError(
+            Reason.INVALID_COMPOSITION, "a composition's counts must be non-negative ints"
+        )
     if sum(counts) == 0:
-        raise CompositionError("the shoe is empty")
+        raise CompositionError(Reason.INVALID_COMPOSITION, "the shoe is empty")
     return counts
 
 
@@ -85,7 +93,9 @@ def remove_cards(composition: Sequence[int], cards: Iterable[CardLike]) -> Compo
         value = card_value(card)
         if counts[value - 1] == 0:
             label = "A" if value == 1 else "T" if value == 10 else str(value)
-            raise CompositionError(f"no {label} is left in the shoe to remove")
+            raise CompositionError(
+                Reason.INVALID_COMPOSITION, f"no {label} is left in the shoe to remove"
+            )
         counts[value - 1] -= 1
     return tuple(counts)
 
@@ -139,7 +149,10 @@ class DrawState:
         else:
             counts = check_composition(composition)
             if max(counts) >= 1 << KEY_BITS:
-                raise CompositionError(f"a count above {(1 << KEY_BITS) - 1} is not supported")
+                raise CompositionError(
+                    Reason.INVALID_COMPOSITION,
+                    f"a count above {(1 << KEY_BITS) - 1} is not supported",
+                )
             self.finite = True
             self.counts = list(counts)
             self.units = [1 << (KEY_BITS * i) for i in range(10)]

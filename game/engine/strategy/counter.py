@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from game.engine.cards import Card
+from game.engine.errors import Reason
 from game.engine.round import (
     INSURANCE_DECISIONS,
     Action,
@@ -43,7 +44,7 @@ from game.engine.strategy.hand import hand_evs, insurance_ev
 class TooFewCardsError(StrategyError):
     """The cards a counter knows to be unseen are too few to finish the round: some way of
     playing it on would draw from an empty shoe, where the table shuffles the discards in
-    (cards.py), so the count knows nothing worth valuing."""
+    (cards.py), so the count knows nothing worth valuing (TOO_FEW_CARDS)."""
 
 
 def known_unseen(rnd: Round, seen: Sequence[Card] | None = None) -> Composition:
@@ -74,8 +75,9 @@ def counter_evs(
     ``rnd.rules``; values against a depleted shoe are rarely met twice, so a fresh one is
     the default. ``with_split`` False leaves the split unvalued (``hand_evs``).
 
-    Raises ValueError when no hand is to act, StrategyError for the banker game,
-    TooFewCardsError when the unseen cards cannot finish the round.
+    Raises ValueError when no hand is to act, StrategyError for the banker game
+    (CASINO_GAME_ONLY), TooFewCardsError (TOO_FEW_CARDS) when the unseen cards cannot
+    finish the round.
     """
     hand = rnd.active_hand
     if hand is None:
@@ -94,7 +96,7 @@ def counter_evs(
         )
     except ZeroDivisionError:
         # A way of playing on that draws more cards than the unseen ones.
-        raise TooFewCardsError(f"only {sum(unseen)} unseen cards") from None
+        raise TooFewCardsError(Reason.TOO_FEW_CARDS, f"only {sum(unseen)} unseen cards") from None
 
 
 def counter_insurance_ev(rnd: Round, *, seen: Sequence[Card] | None = None) -> Fraction:
@@ -105,7 +107,7 @@ def counter_insurance_ev(rnd: Round, *, seen: Sequence[Card] | None = None) -> F
     Raises TooFewCardsError when no card is unseen."""
     unseen = known_unseen(rnd, seen)
     if not sum(unseen):
-        raise TooFewCardsError("no unseen card")
+        raise TooFewCardsError(Reason.TOO_FEW_CARDS, "no unseen card")
     return insurance_ev(unseen)
 
 
@@ -128,9 +130,10 @@ def counter_decision(
     actions from ``counter_evs`` that are legal now. Ties go to the earlier action (hit,
     stand, double, split, surrender).
 
-    Raises ValueError when no decision is to be made, StrategyError for the banker game,
-    TooFewCardsError when the unseen cards cannot finish the round (the table would
-    shuffle the discards in).
+    Raises ValueError when no decision is to be made, StrategyError for the banker game
+    (CASINO_GAME_ONLY) or when none of the actions offered is valued (HAND_NOT_VALUED),
+    TooFewCardsError (TOO_FEW_CARDS) when the unseen cards cannot finish the round (the
+    table would shuffle the discards in).
     """
     legal = affordable_actions(rnd, chips)
     if not legal:
@@ -146,7 +149,7 @@ def counter_decision(
         valued = counter_evs(rnd, seen=seen, cache=cache, with_split=Action.SPLIT in legal).values()
         evs = {a: v for a, v in valued.items() if a in legal}
     if not evs:
-        raise StrategyError("none of the legal actions is valued")
+        raise StrategyError(Reason.HAND_NOT_VALUED, "none of the legal actions is valued")
     best = max(evs, key=evs.__getitem__)
     return evs, best
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Literal
 
+from game.engine.errors import Reason
 from game.engine.legality import double_refusal, split_refusal, surrender_refusal
 from game.engine.round import Action
 from game.engine.rules import Rules
@@ -58,14 +59,16 @@ def game_ev(
     6 decks take about a second and 50 MB (without a ``cache`` each upcard's values are
     dropped once it is done), the infinite deck a tenth of that.
 
-    Raises StrategyError for the banker game, CompositionError for a bad composition,
-    ValueError for an unknown strategy or a cache made for other rules.
+    Raises StrategyError for the banker game (CASINO_GAME_ONLY), CompositionError for a bad
+    composition, ValueError for an unknown strategy or a cache made for other rules.
     Sources: ORACLES.md "Game EV, 6 decks" (the test oracle); Wizard of Odds appendix 9.
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; use one of {', '.join(STRATEGIES)}")
     if rules.game != "casino":
-        raise StrategyError("the strategy engine values the casino game only")
+        raise StrategyError(
+            Reason.CASINO_GAME_ONLY, "the strategy engine values the casino game only"
+        )
     if strategy == "td":
         if chart is None:
             chart = basic_strategy(rules, infinite=infinite)
@@ -128,11 +131,13 @@ def policy_game_ev(
     under ``split_by="rank"`` are not offered the split (as in ``game_ev``). Timing: about
     that of ``game_ev`` (``make bench``).
 
-    Raises StrategyError for the banker game, CompositionError for a bad composition,
-    ValueError for a cache made for other rules.
+    Raises StrategyError for the banker game (CASINO_GAME_ONLY), CompositionError for a bad
+    composition, ValueError for a cache made for other rules.
     """
     if rules.game != "casino":
-        raise StrategyError("the strategy engine values the casino game only")
+        raise StrategyError(
+            Reason.CASINO_GAME_ONLY, "the strategy engine values the casino game only"
+        )
     own_cache = cache is None
     cache = _check_cache(rules, cache)
     shoe = _start_shoe(rules, composition, infinite)

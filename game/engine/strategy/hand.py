@@ -73,6 +73,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from game.engine.cards import Card
+from game.engine.errors import Reason
 from game.engine.legality import double_refusal, draw_refusal, split_refusal, surrender_refusal
 from game.engine.rules import Rules
 from game.engine.strategy.cache import EVCache, HandEVs, ShoeBatch, StrategyError
@@ -144,20 +145,23 @@ def hand_evs(
       rank that valuing it needs (splitting tens is never close to best).
 
     Returns ``HandEVs``; an action the rules forbid for this hand is None. Raises
-    StrategyError for fewer than two cards, a hand already past 21, or the banker game;
+    StrategyError for fewer than two cards or a hand already past 21 (HAND_NOT_VALUED), or
+    the banker game (CASINO_GAME_ONLY);
     CompositionError (a ValueError) when a card is not left in the shoe; ValueError for a
     cache made for other rules, or ``hands`` out of 1..4 (at least 2 for a split hand,
     exactly 1 for one that is not).
     Sources: ORACLES.md "Hand EVs, 6 decks" and "Closed forms" (the tests' oracles).
     """
     if rules.game != "casino":
-        raise StrategyError("the strategy engine values the casino game only")
+        raise StrategyError(
+            Reason.CASINO_GAME_ONLY, "the strategy engine values the casino game only"
+        )
     values = [card_value(c) for c in cards]
     up = card_value(upcard)
     if len(values) < 2:
-        raise StrategyError("a hand has at least two cards")
+        raise StrategyError(Reason.HAND_NOT_VALUED, "a hand has at least two cards")
     if sum(values) > 21:
-        raise StrategyError("the hand is already past 21")
+        raise StrategyError(Reason.HAND_NOT_VALUED, "the hand is already past 21")
     if hands is None:
         hands = 2 if from_split else 1
     if not (2 if from_split else 1) <= hands <= (4 if from_split else 1):
