@@ -166,6 +166,12 @@ REASON_MESSAGES: dict[Reason, StrPromise] = {
     ),
     Reason.MAX_DRAWS: _("A hand may draw at most three cards. Stand now."),
     Reason.AT_21: _("You have 21: another card could only lower it or bust it."),
+    # The state of a table's game (the same words the table used before these reasons).
+    Reason.ROUND_IN_PLAY: _("Finish the round in play before dealing a new one."),
+    Reason.NO_ROUND: _("No round is in play yet. Place a bet and deal first."),
+    Reason.OTHER_SEAT_TO_ACT: _("It is another player's turn now."),
+    Reason.DEAL_IN_PLAY: _("Finish the deal in play before dealing a new one."),
+    Reason.NO_DEAL: _("No deal is in play yet. Deal first."),
     # Bets and stakes.
     Reason.BET_MISSING: _("Every player places a bet before the deal."),
     Reason.BET_AMOUNT: _("A bet must be a positive number of chips."),
