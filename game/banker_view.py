@@ -162,7 +162,7 @@ def best_play_view(table: TableSession) -> dict[str, list[dict[str, Any]]] | Non
     2-deck shoe, stored by the game's analysis): the punter's against the banker's policy
     (he draws below 17), and the banker's against punters who stood (they stand from 16).
     Rows: total, soft or not, the better action's label and both EVs per unit staked. None
-    while the analysis is not stored (game/analyses.py computes it in the background)."""
+    while the analysis is not stored (game/rulesets/analyses.py computes it in the background)."""
     draw, stand = BANKER_ACTION_LABELS[BankerAction.DRAW], BANKER_ACTION_LABELS[BankerAction.STAND]
     try:
         stored = banker_play_for(table.rules)

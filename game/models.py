@@ -39,25 +39,24 @@ from game.engine.banker import (
     record_deal,
 )
 from game.engine.banker import apply as banker_apply
-from game.engine.cards import Card, Shoe
+from game.engine.cards import Shoe
 from game.engine.errors import Reason
-from game.engine.hands import is_natural
 from game.engine.money import money
 from game.engine.players import AI_LEVELS
 from game.engine.round import (
     Action,
     IllegalActionError,
-    Phase,
     Round,
     affordable_actions,
     apply,
     deal,
 )
 from game.engine.rules import Rules
-from game.engine.strategy.advisor import CORRECT_SEVERITIES, Grade, is_correct
+from game.engine.strategy.advisor import Grade
 from game.labels import REASON_MESSAGES, reason_message
 from game.rulesets import store
 from game.rulesets.models import RuleSet, rules_for
+from trainer.review.models import DecisionPoint, GradedDecision
 
 START_BANKROLL = Decimal(1000)
 MAX_SEATS = 7
@@ -401,7 +400,17 @@ class TableSession(models.Model):
         verdict = _grade(rnd, action, standard, chips)
         self._store(new)
         if verdict is not None:
-            GradedDecision.record(self, rnd, verdict)
+            GradedDecision.from_grade(
+                verdict,
+                DecisionPoint.of_round(rnd),
+                source="table",
+                visitor=self.visitor,
+                rules_id=RuleSet.id_for(rnd.rules),
+                variant=self.variant,
+                round_number=self.rounds_played + 1,
+                table_id=self.pk,
+                table_version=self.version + 1,
+            )
         return new
 
     def _change(self, version_text: str, change: Callable[[TableSession], _T]) -> _T:
@@ -654,114 +663,6 @@ def _grade(rnd: Round, action: Action, standard: str, chips: Fraction) -> Grade 
     return store.grade_round(rnd, action, standard, chips=chips)
 
 
-class GradedDecisionQuerySet(models.QuerySet["GradedDecision"]):
-    """Graded decisions, split by advisor.py's one rule of "correct" (``is_correct``)."""
-
-    def correct(self) -> GradedDecisionQuerySet:
-        """The decisions that count as correct (best, close call, by the chart)."""
-        return self.filter(severity__in=sorted(CORRECT_SEVERITIES))
-
-    def wrong(self) -> GradedDecisionQuerySet:
-        """The decisions that do not: inaccuracies, mistakes and blunders."""
-        return self.exclude(severity__in=sorted(CORRECT_SEVERITIES))
-
-
-class GradedDecision(models.Model):
-    """One decision of the person at the table, graded by the strategy engine (advisor.py):
-    the hand, the upcard, the rules' id, the action, the best action, the EV of every legal
-    action (units of the initial bet) and the EV lost. The review pages read these."""
-
-    SOURCES = (("table", "table"), ("drill", "drill"))
-
-    source = models.CharField(max_length=8, choices=SOURCES, default="table")
-    # A table decision: its table; a drill answer: the drill session's public id.
-    table = models.ForeignKey(
-        TableSession, on_delete=models.CASCADE, related_name="decisions", null=True, blank=True
-    )
-    drill_session = models.UUIDField(null=True, blank=True, db_index=True)
-    visitor = models.UUIDField(db_index=True)
-    # The table's version after the action: the flag shows while the table is at it
-    # (drills: 0).
-    table_version = models.PositiveIntegerField(default=0)
-    # The table's round number, or the question's number in a drill session.
-    round_number = models.PositiveIntegerField()
-    rules_id = models.CharField(max_length=16)
-    # The table variant string of the rules ("european", "custom-<id>"...).
-    variant = models.CharField(max_length=40, default="")
-    from_split = models.BooleanField(default=False)
-    # "exact" or "chart": the standard the decision was graded against, and the chart's play.
-    standard = models.CharField(max_length=8, default="exact")
-    chart_action = models.CharField(max_length=20, blank=True, default="")
-    # Drills: milliseconds from the question shown to the answer.
-    response_ms = models.PositiveIntegerField(null=True, blank=True)
-    hand = models.JSONField(help_text="card codes of the hand that acted")
-    upcard = models.CharField(max_length=2)
-    insurance = models.BooleanField(default=False)
-    action = models.CharField(max_length=20)
-    best_action = models.CharField(max_length=20)
-    evs = models.JSONField(help_text="EV of every legal action, units of the initial bet")
-    loss = models.FloatField()
-    # advisor.Severity's value (advisor.judge); ``is_correct`` reads it.
-    severity = models.CharField(max_length=12)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    objects = GradedDecisionQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["-id"]
-
-    def __str__(self) -> str:
-        return f"{self.action} with {','.join(self.hand)} v {self.upcard}: {self.severity}"
-
-    @property
-    def correct(self) -> bool:
-        """The decision counts as correct (advisor.py's ``is_correct`` of its severity)."""
-        return is_correct(self.severity)
-
-    @property
-    def even_money(self) -> bool:
-        """The insurance decision of a natural: even money (the words change, not the
-        numbers)."""
-        return self.insurance and is_natural([Card.parse(c) for c in self.hand])
-
-    @property
-    def phase(self) -> Phase:
-        """The phase of the round the decision was taken in: the insurance phase, the
-        early-surrender phase (its answers are valued as surrender and no_surrender), or
-        the players' turn."""
-        if self.insurance:
-            return Phase.INSURANCE
-        if Action.NO_SURRENDER.value in self.evs:
-            return Phase.SURRENDER
-        return Phase.PLAYER
-
-    @classmethod
-    def record(cls, table: TableSession, rnd: Round, verdict: Grade) -> GradedDecision:
-        """Store the grade of a decision taken on ``rnd`` (the round before the action)."""
-        hand = rnd.active_hand
-        assert hand is not None
-        return cls.objects.create(
-            source="table",
-            table=table,
-            visitor=table.visitor,
-            table_version=table.version + 1,
-            round_number=table.rounds_played + 1,
-            rules_id=RuleSet.id_for(rnd.rules),
-            variant=table.variant,
-            from_split=hand.from_split,
-            standard=verdict.standard,
-            chart_action=verdict.chart_action.value if verdict.chart_action else "",
-            hand=[c.code for c in hand.cards],
-            upcard=rnd.upcard.code,
-            insurance=rnd.phase is Phase.INSURANCE,
-            action=verdict.chosen.value,
-            best_action=verdict.best.value,
-            evs={a.value: v for a, v in verdict.evs.items()},
-            loss=verdict.loss,
-            severity=verdict.severity.value,
-        )
-
-
 class RoundRecord(models.Model):
     """A settled round of a table session: the bet, the net and the whole final state
     (cards, the dealer's hand, and the shoe's dealt cards only, the round's own last: a
@@ -795,3 +696,42 @@ class RoundRecord(models.Model):
     def banker_deal(self) -> BankerDeal:
         """The settled deal (banker-game tables)."""
         return BankerDeal.from_json(self.state)
+
+
+class Replay(models.Model):
+    """A table decision (``decision``) replayed by its visitor, for practice: the round
+    dealt again from its recorded cards, then a fresh shuffle (game/replays.py). No
+    bankroll, table or logged decision changes when a person replays a hand.
+
+    - ``round_state``: the practice round as JSON, its own shoe and hole card included
+      (server only; the page shows what ``Round.dealer_visible`` allows, like the table).
+    - ``seat_count``/``human_seat``/``ai_level``: the table's seating when it was played.
+    - ``verdicts``: the grade of each decision taken in the replay, in order, as the log
+      stores one (``trainer.review.models.grade_fields``), with ``"replayed": true`` on the
+      answer to the replayed decision.
+    - ``version``: bumped by every change; forms echo it so a repeated click changes nothing.
+    """
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    visitor = models.UUIDField(db_index=True)
+    decision = models.ForeignKey(GradedDecision, on_delete=models.CASCADE, related_name="replays")
+    seat_count = models.PositiveSmallIntegerField(default=1)
+    human_seat = models.PositiveSmallIntegerField(default=0)
+    ai_level = models.CharField(max_length=20, default="easy")
+    round_state = models.JSONField()
+    verdicts = models.JSONField(default=list)
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        # Made by the review app before replays joined the table: the table keeps its name.
+        db_table = "review_replay"
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"replay {self.public_id} of decision {self.decision_id}"
+
+    @property
+    def round(self) -> Round:
+        """The practice round."""
+        return Round.from_json(self.round_state)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from game import views
+from game import replay_views, views
 
 app_name = "game"
 
@@ -13,4 +13,8 @@ urlpatterns = [
     path("table/<uuid:public_id>/act/", views.act, name="act"),
     path("table/<uuid:public_id>/counter/", views.counter, name="counter"),
     path("settings/grading/", views.set_grading, name="set_grading"),
+    # A logged table decision played again (started from its page in the review).
+    path("table/decisions/<int:pk>/replay/", replay_views.replay_start, name="replay_start"),
+    path("table/replays/<uuid:public_id>/", replay_views.replay_page, name="replay"),
+    path("table/replays/<uuid:public_id>/act/", replay_views.replay_act, name="replay_act"),
 ]

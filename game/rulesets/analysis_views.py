@@ -1,5 +1,5 @@
-"""The progress of a rule set's background analysis (game/analyses.py): the panel that pages
-show while it waits or runs, polled by HTMX, and the retry of a failed one."""
+"""The progress of a rule set's background analysis (analyses.py): the panel that pages show
+while it waits or runs, polled by HTMX, and the retry of a failed one."""
 
 from __future__ import annotations
 

@@ -11,8 +11,8 @@ keyed by ``RuleSet.id_for(rules)`` and a kind) and in this process's memory.
   table's grading and the drills reuse the memoized values; one decision costs about a ms).
 
 Reading never computes: a result that is not stored raises ``AnalysisPending`` unless the
-caller passes ``compute=True``, which only the background analysis (game/analyses.py, run by
-a worker) and ``precompute`` do, so no request ever runs a whole analysis.
+caller passes ``compute=True``, which only the background analysis (analyses.py, run by a
+worker) and ``precompute`` do, so no request ever runs a whole analysis.
 ``precompute(rules)`` fills the store for one rule set (``manage.py precompute_strategy``
 does the presets; ``make run`` runs it). Results carry ``ENGINE_VERSION``: raise it when the
 engine's numbers change so that stored results are recomputed.
@@ -48,7 +48,7 @@ _lock = threading.Lock()
 
 class AnalysisPending(Exception):
     """A result of the rule set ``rules_id`` is not stored yet: its background analysis
-    (game/analyses.py) has to compute it first."""
+    (game/rulesets/analyses.py) has to compute it first."""
 
     def __init__(self, rules: Rules, kind: str) -> None:
         self.rules = rules

@@ -9,9 +9,10 @@ from collections import defaultdict
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from game.models import GradedDecision, TableSession
+from game.models import TableSession
 from tests.factories import RoundRecordFactory, TableSessionFactory
 from trainer.accounts.models import Account
+from trainer.review.models import GradedDecision
 from trainer.web.visitors import owned_models
 
 PASSWORD = "Tr1cky-pass-99"

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.test.utils import isolate_apps
 
-from game.models import GradedDecision, RoundRecord, TableSession
+from game.models import RoundRecord, TableSession
 from tests.accounts.people import (
     PASSWORD,
     all_rows,
@@ -29,6 +29,7 @@ from tests.accounts.people import (
 )
 from tests.factories import TableSessionFactory
 from trainer.accounts.models import Account
+from trainer.review.models import GradedDecision
 from trainer.web.visitors import (
     check_visitor_models,
     merge_visitor,
@@ -48,7 +49,7 @@ def table_of(response) -> str:
 
 def test_the_person_s_models_are_the_ones_with_a_visitor_field() -> None:
     labels = {m._meta.label for m in owned_models()}
-    assert {"game.TableSession", "game.GradedDecision"} <= labels
+    assert {"game.TableSession", "review.GradedDecision", "game.Replay"} <= labels
     assert "accounts.Account" not in labels  # its visitor id names the person
 
 
@@ -78,7 +79,7 @@ def test_log_in_merges_the_anonymous_rows_into_the_account_without_loss_or_dupli
     anonymous = uuid.uuid4()
     anonymous_table = history(anonymous)
     mine, theirs, totals = owned(account_visitor), owned(anonymous), all_rows()
-    assert mine["game.TableSession"] and theirs["game.GradedDecision"]
+    assert mine["game.TableSession"] and theirs["review.GradedDecision"]
     rounds = set(RoundRecord.objects.values_list("pk", flat=True))
     client = browser(anonymous)
 

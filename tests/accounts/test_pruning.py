@@ -15,12 +15,12 @@ from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from game.models import GradedDecision, RoundRecord, TableSession
+from game.models import Replay, RoundRecord, TableSession
 from game.rulesets.models import RuleSet
 from tests.accounts.people import make_user, owned
 from tests.factories import RoundRecordFactory, TableSessionFactory
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard
-from trainer.review.models import Replay
+from trainer.review.models import GradedDecision
 
 pytestmark = pytest.mark.django_db
 
@@ -165,7 +165,7 @@ EXPECTED = [
     "Empty anonymous tables idle 30+ days: {verb} 2",
     "Abandoned anonymous visitors: 1",
     "Rows: {verb} 10 (drills.DrillQuestion 1, drills.DrillSession 1, drills.SituationCard 1,"
-    " game.GradedDecision 2, game.RoundRecord 1, game.TableSession 3, review.Replay 1)",
+    " game.Replay 1, game.RoundRecord 1, game.TableSession 3, review.GradedDecision 2)",
 ]
 
 

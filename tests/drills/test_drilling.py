@@ -16,11 +16,9 @@ from game.engine.cards import Card
 from game.engine.round import Action
 from game.engine.strategy.hand import hand_evs
 from game.engine.variants import find_rules
-from game.models import GradedDecision
 from game.rulesets.models import RuleSet
 from trainer.drills.drilling import (
     ALREADY_ANSWERED,
-    DrillError,
     answer_question,
     end_drill,
     mistaken_situations,
@@ -31,6 +29,8 @@ from trainer.drills.drilling import (
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard
 from trainer.drills.scheduling import new_card, review
 from trainer.drills.situations import classify_decision, question_round
+from trainer.review.models import GradedDecision
+from trainer.web.errors import Refused
 
 pytestmark = pytest.mark.django_db
 
@@ -135,7 +135,7 @@ def test_double_submit_stores_one_answer() -> None:
     action = question.legal[0]
     answer_question(session, "1", action, "exact", now=DAY1 + timedelta(seconds=3))
     card = SituationCard.objects.get()
-    with pytest.raises(DrillError) as error:
+    with pytest.raises(Refused) as error:
         answer_question(session, "1", action, "exact", now=DAY1 + timedelta(seconds=4))
     assert error.value.message == ALREADY_ANSWERED
     assert GradedDecision.objects.count() == 1
@@ -153,14 +153,14 @@ def test_bad_answers_change_nothing() -> None:
         ("7", question.legal[0], "That question is not part of this drill."),
         ("x", question.legal[0], "That question is not part of this drill."),
     ]:
-        with pytest.raises(DrillError) as error:
+        with pytest.raises(Refused) as error:
             answer_question(session, number, action, "exact", now=DAY1)
         assert str(error.value.message) == message
     assert GradedDecision.objects.count() == 0
     assert SituationCard.objects.count() == 0
     assert not latest(session).answered
     end_drill(session, now=DAY1)
-    with pytest.raises(DrillError):
+    with pytest.raises(Refused):
         answer_question(session, "1", question.legal[0], "exact", now=DAY1)
     assert GradedDecision.objects.count() == 0
 
@@ -188,7 +188,7 @@ def test_start_refusals() -> None:
         ("european", "weak", "No weak spots yet"),
         ("european", "mistakes", "You made no mistakes in this game in that period."),
     ]:
-        with pytest.raises(DrillError) as error:
+        with pytest.raises(Refused) as error:
             start_drill(visitor, variant, category, now=DAY1)
         assert str(error.value.message).startswith(message)
     assert DrillSession.objects.count() == 0

@@ -17,12 +17,13 @@ from django.test import Client
 from django.utils import timezone
 
 from game.engine.variants import find_rules
-from game.models import GradedDecision, TableSession
+from game.models import TableSession
 from game.rulesets.models import RuleSet
 from tests.drills.test_drilling import put_hand
 from tests.helpers import HX, client_for
 from trainer.drills.drilling import start_drill
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard
+from trainer.review.models import GradedDecision
 
 pytestmark = pytest.mark.django_db
 

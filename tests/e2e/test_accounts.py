@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from game.models import GradedDecision, TableSession
+from game.models import TableSession
 from tests.e2e.tables import open_table
 from tests.factories import stacked_shoe
 from trainer.accounts.models import Account
+from trainer.review.models import GradedDecision
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

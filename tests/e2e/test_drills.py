@@ -16,10 +16,10 @@ from playwright.sync_api import Page, expect
 
 from game.engine.strategy.hand import hand_evs
 from game.engine.variants import find_rules
-from game.models import GradedDecision
 from tests.drills.test_drilling import put_hand
 from tests.e2e.htmx import press_when_idle, wait_until_idle
 from trainer.drills.models import DrillSession
+from trainer.review.models import GradedDecision
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,14 +15,14 @@ from playwright.sync_api import Page, expect
 
 from game.engine.strategy.hand import hand_evs
 from game.engine.variants import find_rules
-from game.models import GradedDecision, TableSession
+from game.models import Replay, TableSession
 from game.rulesets.models import RuleSet
 from tests.e2e.htmx import press_when_idle
 from tests.e2e.tables import open_table
 from tests.factories import stacked_shoe
 from tests.game.test_views import without_csrf_tokens
 from trainer.drills.models import DrillSession
-from trainer.review.models import Replay
+from trainer.review.models import GradedDecision
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -138,7 +138,7 @@ def test_a_table_mistake_is_found_and_replayed(live_server, page: Page) -> None:
     screenshot(page, "review-en-mistakes-after-table")
 
     item.get_by_test_id("replay").click()
-    expect(page).to_have_url(re.compile(r"/en/review/replays/[0-9a-f-]{36}/$"))
+    expect(page).to_have_url(re.compile(r"/en/table/replays/[0-9a-f-]{36}/$"))
     felt = page.get_by_test_id("replay-felt")
     expect(felt.get_by_test_id("hand").locator(".card")).to_have_count(2)
     dealer = felt.get_by_test_id("dealer-cards")
@@ -213,7 +213,7 @@ def test_a_replay_played_past_its_recorded_cards_shows_none_of_the_tables(
 
     page.goto(f"{live_server.url}/en/review/decisions/{hit.pk}/")
     page.get_by_test_id("replay").click()
-    expect(page).to_have_url(re.compile(r"/en/review/replays/[0-9a-f-]{36}/$"))
+    expect(page).to_have_url(re.compile(r"/en/table/replays/[0-9a-f-]{36}/$"))
     felt = page.get_by_test_id("replay-felt")
     for _ in range(12):  # hit on, past the recorded 2D and 4C, until the hand busts
         if page.locator("form.actions button.hit").count() == 0:

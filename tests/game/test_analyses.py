@@ -372,13 +372,13 @@ def test_a_page_that_meets_a_pending_analysis_answers_with_its_progress(engine_f
         with translation.override("en"):  # as LocaleMiddleware sets it for /en/
             return middleware.process_exception(request, pending)
 
-    page = answer(factory.get("/en/review/replays/x/")).content.decode()
+    page = answer(factory.get("/en/table/replays/x/")).content.decode()
     assert 'data-status="waiting"' in page
-    assert "?next=/en/review/replays/x/" in page
+    assert "?next=/en/table/replays/x/" in page
     assert analysis_tasks() == 1
-    posted = answer(factory.post("/en/review/replays/x/act/")).content.decode()
+    posted = answer(factory.post("/en/table/replays/x/act/")).content.decode()
     assert 'data-status="waiting"' in posted and "?next=/en/table/" in posted
-    htmx = answer(factory.post("/en/review/replays/x/act/", headers=HX))
+    htmx = answer(factory.post("/en/table/replays/x/act/", headers=HX))
     assert htmx["HX-Refresh"] == "true"
     assert middleware.process_exception(factory.get("/"), ValueError("other")) is None
     assert analysis_tasks() == 1

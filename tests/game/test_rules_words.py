@@ -1,4 +1,4 @@
-"""The rules in words (game/rules_words.py) are said once: for every field of every preset, the
+"""The rules in words (game/rulesets/words.py) are said once: for every field of every preset, the
 table, the rule page and the custom rule set's page show the same sentence, in English and in
 another language; and each sentence says what the engine allows (Ajnc without surrender
 against an ace)."""

@@ -16,8 +16,8 @@ import factory
 from factory.django import DjangoModelFactory
 
 from game.engine.strategy.advisor import judge
-from game.models import GradedDecision
 from tests.factories import TableSessionFactory
+from trainer.review.models import GradedDecision
 
 # Hard 16 against a 10, six decks: surrender aside, hitting is a little better than standing.
 DEFAULT_EVS = {"hit": -0.5398, "stand": -0.5749, "double": -1.0796}

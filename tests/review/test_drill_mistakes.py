@@ -9,11 +9,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from game.models import GradedDecision
 from tests.factories import TableSessionFactory
 from tests.helpers import client_for
 from tests.review.test_replay import ALONE, play
 from trainer.drills.models import DrillSession
+from trainer.review.models import GradedDecision
 
 pytestmark = pytest.mark.django_db
 

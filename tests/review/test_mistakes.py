@@ -308,7 +308,7 @@ def test_another_visitors_data_is_never_visible(log) -> None:
         f"/en/review/decisions/{stranger_rows[2].pk}/",
     ):
         assert client.get(url).status_code == 404, url
-    assert client.post(f"/en/review/decisions/{stranger_rows[0].pk}/replay/").status_code == 404
+    assert client.post(f"/en/table/decisions/{stranger_rows[0].pk}/replay/").status_code == 404
     # A browser with no visitor yet sees an empty log and gets no visitor id from a GET.
     fresh = Client()
     html = fresh.get("/en/review/").content.decode()

@@ -16,13 +16,13 @@ import uuid
 import pytest
 from django.test import Client
 
-from game.models import GradedDecision, RoundRecord, TableSession
+from game.models import Replay, RoundRecord, TableSession
+from game.replays import rebuild, recorded_cards
 from tests.factories import TableSessionFactory
 from tests.game.test_views import without_csrf_tokens
 from tests.helpers import HX, client_for
 from tests.review.factories import DrillDecisionFactory
-from trainer.review.models import Replay
-from trainer.review.replay import rebuild, recorded_cards
+from trainer.review.models import GradedDecision
 
 pytestmark = pytest.mark.django_db
 
@@ -74,17 +74,17 @@ def hand_cards(html: str) -> list[list[str]]:
 
 
 def start(client: Client, decision: GradedDecision) -> tuple[Replay, str]:
-    response = client.post(f"/en/review/decisions/{decision.pk}/replay/")
+    response = client.post(f"/en/table/decisions/{decision.pk}/replay/")
     assert response.status_code == 302
     replay = Replay.objects.get(decision=decision)
-    assert response["Location"] == f"/en/review/replays/{replay.public_id}/"
+    assert response["Location"] == f"/en/table/replays/{replay.public_id}/"
     return replay, client.get(response["Location"]).content.decode()
 
 
 def act(client: Client, replay: Replay, action: str) -> str:
     replay.refresh_from_db()
     return client.post(
-        f"/en/review/replays/{replay.public_id}/act/",
+        f"/en/table/replays/{replay.public_id}/act/",
         {"action": action, "version": replay.version},
         headers=HX,
     ).content.decode()
@@ -118,7 +118,11 @@ def test_replay_deals_the_same_cards_and_grades_the_new_choice() -> None:
     assert replay.round.is_over
     (verdict,) = replay.verdicts
     assert verdict["replayed"] is True
-    assert (verdict["action"], verdict["best"], verdict["severity"]) == ("stand", "stand", "best")
+    assert (verdict["action"], verdict["best_action"], verdict["severity"]) == (
+        "stand",
+        "stand",
+        "best",
+    )
     assert verdict["loss"] == 0
     assert verdict["evs"] == pytest.approx(decision.evs)
     assert "This time you chose Stand: the best play." in html
@@ -143,7 +147,11 @@ def test_the_same_mistake_again_is_graded_as_one() -> None:
     assert hand_cards(html) == [["10S", "KC", "5C"]]  # the same card as at the table
     assert dealer_cards(html) == ["6D", "9H"]
     (verdict,) = replay.verdicts
-    assert (verdict["action"], verdict["best"], verdict["severity"]) == ("hit", "stand", "blunder")
+    assert (verdict["action"], verdict["best_action"], verdict["severity"]) == (
+        "hit",
+        "stand",
+        "blunder",
+    )
     assert "You chose Hit; the best play was Stand." in html
     assert "Your result: -1 (in units of your bet)." in html
 
@@ -216,14 +224,14 @@ def test_stale_and_illegal_actions_change_nothing() -> None:
     assert (replay.round_state, replay.version, replay.verdicts) == (state, 0, [])
     act(client, replay, "stand")
     stale = client.post(
-        f"/en/review/replays/{replay.public_id}/act/", {"action": "hit", "version": "0"}, headers=HX
+        f"/en/table/replays/{replay.public_id}/act/", {"action": "hit", "version": "0"}, headers=HX
     ).content.decode()
     assert "That click was already handled" in stale
     replay.refresh_from_db()
     assert replay.version == 1 and len(replay.verdicts) == 1
     # A plain form post (no JavaScript) is redirected back to the replay page.
     response = client.post(
-        f"/en/review/replays/{replay.public_id}/act/", {"action": "hit", "version": "1"}
+        f"/en/table/replays/{replay.public_id}/act/", {"action": "hit", "version": "1"}
     )
     assert response.status_code == 302
     assert "This replay is over." in client.get(response["Location"]).content.decode()
@@ -234,12 +242,12 @@ def test_a_round_still_in_play_or_a_drill_answer_cannot_be_replayed() -> None:
     client = client_for(table.visitor)
     play(client, table, "hit")  # 12 draws 2: 14, still to act
     decision = GradedDecision.objects.get(table=table)
-    response = client.post(f"/en/review/decisions/{decision.pk}/replay/", follow=True)
+    response = client.post(f"/en/table/decisions/{decision.pk}/replay/", follow=True)
     html = response.content.decode()
     assert "This round has not ended at the table yet. Finish it there, then replay it." in html
     assert not Replay.objects.exists()
     drill = DrillDecisionFactory(visitor=table.visitor)
-    response = client.post(f"/ru/review/decisions/{drill.pk}/replay/", follow=True)
+    response = client.post(f"/ru/table/decisions/{drill.pk}/replay/", follow=True)
     assert "Переиграть можно только решения, принятые за столом." in response.content.decode()
     assert not Replay.objects.exists()
 
@@ -250,12 +258,12 @@ def test_another_visitors_replay_answers_404() -> None:
     play(owner, table, "hit")
     replay, _ = start(owner, GradedDecision.objects.get(table=table))
     stranger = client_for(uuid.uuid4())
-    assert stranger.get(f"/en/review/replays/{replay.public_id}/").status_code == 404
+    assert stranger.get(f"/en/table/replays/{replay.public_id}/").status_code == 404
     response = stranger.post(
-        f"/en/review/replays/{replay.public_id}/act/", {"action": "stand", "version": "0"}
+        f"/en/table/replays/{replay.public_id}/act/", {"action": "stand", "version": "0"}
     )
     assert response.status_code == 404
-    assert Client().get(f"/en/review/replays/{replay.public_id}/").status_code == 404
+    assert Client().get(f"/en/table/replays/{replay.public_id}/").status_code == 404
     replay.refresh_from_db()
     assert replay.version == 0
 
@@ -291,10 +299,10 @@ def test_replay_in_each_language(lang, prompt, answer) -> None:
         decision=GradedDecision.objects.get(table=table),
         round_state=rebuild(GradedDecision.objects.get(table=table)).to_json(),
     )
-    html = client.get(f"/{lang}/review/replays/{replay.public_id}/").content.decode()
+    html = client.get(f"/{lang}/table/replays/{replay.public_id}/").content.decode()
     assert prompt in html
     html = client.post(
-        f"/{lang}/review/replays/{replay.public_id}/act/",
+        f"/{lang}/table/replays/{replay.public_id}/act/",
         {"action": "stand", "version": "0"},
         headers=HX,
     ).content.decode()

@@ -22,7 +22,7 @@ from django.utils import translation
 
 from game.engine.cards import Card, Shoe
 from game.engine.variants import find_rules
-from game.models import GradedDecision, RoundRecord, TableSession
+from game.models import Replay, RoundRecord, TableSession
 from game.rulesets import store
 from game.rulesets.models import RuleSet
 from game.table_view import card_view
@@ -30,7 +30,7 @@ from tests.factories import TableSessionFactory
 from tests.game.test_views import without_csrf_tokens
 from tests.helpers import HX, client_for
 from tests.review.test_replay import act, dealer_cards, hand_cards, play
-from trainer.review.models import Replay
+from trainer.review.models import GradedDecision
 
 pytestmark = pytest.mark.django_db
 
@@ -46,10 +46,10 @@ ROUND_2_HOLE = "6H"
 
 def start(client: Client, decision: GradedDecision) -> tuple[Replay, str]:
     """Press Replay on ``decision``: the new replay and its page."""
-    response = client.post(f"/en/review/decisions/{decision.pk}/replay/")
+    response = client.post(f"/en/table/decisions/{decision.pk}/replay/")
     assert response.status_code == 302
     replay = Replay.objects.filter(decision=decision).latest("pk")
-    assert response["Location"] == f"/en/review/replays/{replay.public_id}/"
+    assert response["Location"] == f"/en/table/replays/{replay.public_id}/"
     return replay, client.get(response["Location"]).content.decode()
 
 
@@ -261,14 +261,14 @@ def test_no_page_shows_a_card_of_a_live_shoe_before_it_is_dealt_face_up(monkeypa
     for d in (hit, stand):
         get(f"/en/review/decisions/{d.pk}/")
     # The hit replayed, hitting on past the recorded 2S and 4C until the hand busts.
-    response = client.post(f"/en/review/decisions/{hit.pk}/replay/", follow=True)
+    response = client.post(f"/en/table/decisions/{hit.pk}/replay/", follow=True)
     pages["replay of the hit"] = response.content.decode()
     replay = Replay.objects.get(decision=hit)
-    get(f"/en/review/replays/{replay.public_id}/", headers=HX)
+    get(f"/en/table/replays/{replay.public_id}/", headers=HX)
     pages["replay of the hit, played"] = play_replay_to_the_end(client, replay)
     hit_replay = replay
     # The stand replayed: the dealer's 15 draws the recorded 4C (19) and the round ends.
-    response = client.post(f"/en/review/decisions/{stand.pk}/replay/", follow=True)
+    response = client.post(f"/en/table/decisions/{stand.pk}/replay/", follow=True)
     pages["replay of the stand"] = response.content.decode()
     replay = Replay.objects.get(decision=stand)
     pages["replay of the stand, played"] = act(client, replay, "stand")

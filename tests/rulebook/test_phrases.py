@@ -12,9 +12,9 @@ import pytest
 from django.template.loader import get_template
 from django.utils.translation import ngettext, override
 
-from game import rules_words
 from game.engine import banker
 from game.engine.variants import find_rules
+from game.rulesets import words as rules_words
 from trainer.rulebook import facts
 from trainer.rulebook.choices import SPECS, site_choices
 from trainer.rulebook.views import PROSE_LANGUAGES

@@ -1,6 +1,6 @@
 """Starting a drill, asking its next question, answering it, ending it.
 
-The views call these; every refusal is a ``DrillError`` whose message is shown to the
+The views call these; every refusal is a ``Refused`` whose message is shown to the
 person (translated), and a refused request changes nothing. Answers are graded by the
 strategy engine (``grade_decision``: the EV of every legal action for this hand, from a
 full shoe of the rules' decks without the hand and the upcard) against the person's
@@ -24,7 +24,6 @@ from django.utils.translation import gettext_lazy as _
 from game.engine.round import Action
 from game.engine.rules import Rules, RulesError
 from game.engine.strategy.advisor import Grade, Standard, grade_decision
-from game.models import GradedDecision
 from game.rulesets.analyses import analysis_state
 from game.rulesets.models import RuleSet, rules_for
 from game.rulesets.store import AnalysisPending, evs_cache
@@ -40,6 +39,8 @@ from trainer.drills.situations import (
     deal_question,
     strategy_chart,
 )
+from trainer.review.models import DecisionPoint, GradedDecision
+from trainer.web.errors import Refused
 
 # "My weak spots": this many situations, the weakest first.
 WEAK_SPOTS = 20
@@ -47,14 +48,6 @@ WEAK_SPOTS = 20
 MAX_RESPONSE_MS = 10 * 60 * 1000
 MAX_DAYS = 3650
 NO_SUCH_GAME = _("There is no such game to drill. Choose one from the list.")
-
-
-class DrillError(Exception):
-    """A request the drill refuses; ``message`` is shown to the person (translated)."""
-
-    def __init__(self, message) -> None:
-        super().__init__(str(message))
-        self.message = message
 
 
 def _rng() -> random.Random:
@@ -65,22 +58,22 @@ def drill_rules(variant: str) -> Rules:
     """The Rules of a drillable variant: a casino preset or a saved custom rule set of the
     casino game that the strategy engine can chart.
 
-    Raises DrillError (a message for the person) otherwise."""
+    Raises Refused (a message for the person) otherwise."""
     try:
         rules = rules_for(variant)
     except (RuleSet.DoesNotExist, RulesError):
-        raise DrillError(NO_SUCH_GAME) from None
+        raise Refused(NO_SUCH_GAME) from None
     if rules.game != "casino":
-        raise DrillError(_("Twenty-one with a rotating bank has no dealer chart to drill."))
+        raise Refused(_("Twenty-one with a rotating bank has no dealer chart to drill."))
     try:
         catalog(rules)
     except DrillUnavailable:
-        raise DrillError(
+        raise Refused(
             _("The strategy engine cannot chart these rules, so they cannot be drilled.")
         ) from None
     except AnalysisPending:
         analysis_state(rules)  # queued if nothing will compute it
-        raise DrillError(
+        raise Refused(
             _(
                 "These rules are still being analysed. Their drills open as soon as the "
                 "basic strategy chart is ready (its page shows the progress)."
@@ -147,20 +140,20 @@ def start_drill(
 ) -> DrillSession:
     """A new drill session of ``variant`` and ``category`` with its first question.
 
-    Raises DrillError for a variant that cannot be drilled, an unknown category, or a
+    Raises Refused for a variant that cannot be drilled, an unknown category, or a
     category with no situation (no surrender or insurance in these rules, no weak spots or
     no mistakes yet); nothing is created then."""
     rules = drill_rules(variant)
     pool = None
     if category in RULE_CATEGORIES:
         if not category_situations(rules, category):
-            raise DrillError(
+            raise Refused(
                 _("This game has no situations in that category. Choose another category.")
             )
     elif category == "weak":
         pool = weak_situations(visitor, rules)
         if not pool:
-            raise DrillError(
+            raise Refused(
                 _(
                     "No weak spots yet: every decision you made in this game so far was the "
                     "best play. Drill all hands first."
@@ -169,9 +162,9 @@ def start_drill(
     elif category == "mistakes":
         pool = mistaken_situations(visitor, rules, days, now)
         if not pool:
-            raise DrillError(_("You made no mistakes in this game in that period."))
+            raise Refused(_("You made no mistakes in this game in that period."))
     else:
-        raise DrillError(_("Choose one of the categories."))
+        raise Refused(_("Choose one of the categories."))
     with transaction.atomic():
         session = DrillSession.objects.create(
             visitor=visitor,
@@ -233,11 +226,11 @@ def next_question(
     one when that is the latest and it is answered, else the latest as it stands (a double
     click on Next asks one question, not two).
 
-    Raises DrillError for an ended session."""
+    Raises Refused for an ended session."""
     with transaction.atomic():
         session = DrillSession.objects.select_for_update().get(pk=session.pk)
         if session.ended_at is not None:
-            raise DrillError(_("This drill has ended. Start a new one from the drills page."))
+            raise Refused(_("This drill has ended. Start a new one from the drills page."))
         latest = session.latest
         if latest is not None and (not latest.answered or str(latest.number) != str(after).strip()):
             return latest
@@ -283,27 +276,27 @@ def answer_question(
     ``standard``, store it (the question's answer, a GradedDecision, the situation's FSRS
     card) in one transaction, and return it.
 
-    Raises DrillError for an ended session, a question that is not the session's latest or
+    Raises Refused for an ended session, a question that is not the session's latest or
     is already answered, or an action that is not one of the question's legal actions;
     nothing changes then."""
     with transaction.atomic():
         session = DrillSession.objects.select_for_update().get(pk=session.pk)
         if session.ended_at is not None:
-            raise DrillError(_("This drill has ended. Start a new one from the drills page."))
+            raise Refused(_("This drill has ended. Start a new one from the drills page."))
         latest = session.latest
         if latest is None or str(latest.number) != str(number).strip():
             if latest is not None and session.questions.filter(number=_int(number)).exists():
-                raise DrillError(ALREADY_ANSWERED)
-            raise DrillError(_("That question is not part of this drill."))
+                raise Refused(ALREADY_ANSWERED)
+            raise Refused(_("That question is not part of this drill."))
         question = latest
         if question.answered:
-            raise DrillError(ALREADY_ANSWERED)
+            raise Refused(ALREADY_ANSWERED)
         try:
             action = Action(action_text)
         except ValueError:
             action = None
         if action is None or action.value not in question.legal:
-            raise DrillError(_("That is not one of the choices for this hand."))
+            raise Refused(_("That is not one of the choices for this hand."))
         rules = drill_rules(session.variant)
         verdict = grade_decision(
             question.hand,
@@ -317,7 +310,7 @@ def answer_question(
             cache=evs_cache(rules),
         )
         if verdict is None:  # every legal action is valued; this would be an engine bug
-            raise DrillError(_("That is not one of the choices for this hand."))
+            raise Refused(_("That is not one of the choices for this hand."))
         elapsed = int((now - question.shown_at).total_seconds() * 1000)
         response_ms = min(max(elapsed, 0), MAX_RESPONSE_MS)
         correct = verdict.correct
@@ -330,28 +323,19 @@ def answer_question(
             rating=int(rating),
         )
         if updated != 1:
-            raise DrillError(ALREADY_ANSWERED)
-        decision = GradedDecision.objects.create(
+            raise Refused(ALREADY_ANSWERED)
+        decision = GradedDecision.from_grade(
+            verdict,
+            DecisionPoint(
+                hand=tuple(question.hand), upcard=question.upcard, insurance=question.insurance
+            ),
             source="drill",
-            drill_session=session.public_id,
             visitor=session.visitor,
-            table=None,
-            table_version=0,
-            round_number=question.number,
             rules_id=session.rules_id,
             variant=session.variant,
-            from_split=False,
-            standard=verdict.standard,
-            chart_action=verdict.chart_action.value if verdict.chart_action else "",
+            round_number=question.number,
+            drill_session=session.public_id,
             response_ms=response_ms,
-            hand=list(question.hand),
-            upcard=question.upcard,
-            insurance=question.insurance,
-            action=verdict.chosen.value,
-            best_action=verdict.best.value,
-            evs={a.value: v for a, v in verdict.evs.items()},
-            loss=verdict.loss,
-            severity=verdict.severity.value,
         )
         DrillQuestion.objects.filter(pk=question.pk).update(decision=decision)
         card = SituationCard.for_update(session.visitor, session.rules_id, question.key, now)

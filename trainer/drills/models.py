@@ -24,8 +24,8 @@ from django.db import models
 from fsrs import Card as FsrsCard
 from fsrs import Rating
 
-from game.models import GradedDecision
 from trainer.drills.scheduling import CardStats, is_lapse, new_card, review
+from trainer.review.models import GradedDecision
 
 
 class DrillSession(models.Model):

@@ -27,7 +27,6 @@ from trainer.drills.drill_view import (
     variant_choices,
 )
 from trainer.drills.drilling import (
-    DrillError,
     answer_question,
     drill_rules,
     end_drill,
@@ -37,6 +36,7 @@ from trainer.drills.drilling import (
 )
 from trainer.drills.forms import PERIODS, StartForm
 from trainer.drills.models import DrillSession
+from trainer.web.errors import Refused
 from trainer.web.http import HtmxHttpRequest
 from trainer.web.visitors import grading_standard, owned_or_404, visitor_id
 
@@ -97,7 +97,7 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
                 form.cleaned_data["days"],
                 now=timezone.now(),
             )
-        except DrillError as exc:
+        except Refused as exc:
             form.add_error(None, exc.message)
         else:
             url = reverse("drills:session", kwargs={"public_id": session.public_id})
@@ -129,7 +129,7 @@ def answer(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
             grading_standard(request),
             now=timezone.now(),
         )
-    except DrillError as exc:
+    except Refused as exc:
         messages.error(request, exc.message)
     return _respond(request, session)
 
@@ -140,7 +140,7 @@ def next_view(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     session = _own_session(request, public_id)
     try:
         next_question(session, request.POST.get("after", ""), now=timezone.now())
-    except DrillError as exc:
+    except Refused as exc:
         messages.error(request, exc.message)
     return _respond(request, session)
 
@@ -184,7 +184,7 @@ def _respond(request: HtmxHttpRequest, session: DrillSession, *, full: bool = Fa
         return redirect("drills:session", public_id=session.public_id)
     try:
         context = _context(request, session)
-    except DrillError as exc:  # the rule set is gone: nothing left to drill
+    except Refused as exc:  # the rule set is gone: nothing left to drill
         messages.error(request, exc.message)
         return redirect("drills:index")
     if full:

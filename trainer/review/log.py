@@ -26,7 +26,7 @@ from django.db.models import Count, F, QuerySet, Sum
 from django.db.models.functions import TruncDate
 
 from game.engine.strategy.advisor import WRONG_SEVERITIES
-from game.models import GradedDecision
+from trainer.review.models import GradedDecision
 from trainer.review.situations import (
     Situation,
     decision_categories,

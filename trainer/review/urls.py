@@ -11,7 +11,4 @@ urlpatterns = [
     path("stats/", views.stats, name="stats"),
     path("sessions/<str:source>/<uuid:public_id>/", views.session, name="session"),
     path("decisions/<int:pk>/", views.decision, name="decision"),
-    path("decisions/<int:pk>/replay/", views.replay_start, name="replay_start"),
-    path("replays/<uuid:public_id>/", views.replay_page, name="replay"),
-    path("replays/<uuid:public_id>/act/", views.replay_act, name="replay_act"),
 ]

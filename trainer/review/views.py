@@ -1,8 +1,9 @@
 """The review pages: the mistakes page (sessions and their deviations, filtered), a
-session's mistakes, one decision, its replay, and the stats (heat map, plot, weakest ten).
+session's mistakes, one decision (with the button that replays it at the table: the table
+app's replay pages), and the stats (heat map, plot, weakest ten).
 
 Everything is the visitor's own (``trainer.web.visitors.visitor_id``): another visitor's
-session, decision or replay answers 404, and their rows never reach a list. GET pages never
+session or decision answers 404, and their rows never reach a list. GET pages never
 make a visitor id (a first visit sees an empty log).
 """
 
@@ -10,40 +11,19 @@ from __future__ import annotations
 
 import uuid
 from datetime import date
-from decimal import Decimal
-from fractions import Fraction
-from typing import Any
 
-from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.template.defaultfilters import floatformat
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_safe
 
-from game import labels
-from game.engine.cards import Card
-from game.engine.hands import is_natural
-from game.engine.round import Action
-from game.engine.strategy.advisor import is_correct
-from game.labels import ACTION_KEYS
-from game.models import RoundRecord
-from game.table_view import (
-    SEVERITY_LABELS,
-    card_view,
-    even_money_offered,
-    round_view,
-    variant_name,
-)
-from trainer.review import replay as replays
+from game.rulesets.models import variant_name
 from trainer.review.forms import DRILL_PERIODS, LogFilterForm, StatsFilterForm, variant_choices
 from trainer.review.log import (
     SOURCES,
-    Entry,
     LogFilter,
-    SessionSummary,
     Tally,
     entries,
     ev_lost_by_day,
@@ -55,91 +35,14 @@ from trainer.review.log import (
     visitor_log,
     weakest,
 )
-from trainer.review.models import Replay
 from trainer.review.plots import heat_map, line_plot
-from trainer.web.http import HtmxHttpRequest
-from trainer.web.visitors import owned_or_404, visitor_id
+from trainer.review.presenters import action_label, evs_view, mistake_view, session_view
+from trainer.web.visitors import visitor_id
 
 SESSIONS_PER_PAGE = 10
 MISTAKES_PER_SESSION = 5  # on the mistakes page; a session's own page lists them all
 MISTAKES_PER_PAGE = 25
 MAX_DRILL_DAYS = 3650  # the drills app's longest period
-
-
-# -- what the templates show ---------------------------------------------------------------
-def cards_view(codes: list[str]) -> list[dict[str, Any]]:
-    """Card codes as face-up cards for templates/game/card.html."""
-    return [card_view(Card.parse(code)) for code in codes]
-
-
-def action_label(action: str, even_money: bool = False) -> str:
-    """An action's button word in the active language ("" for none); with ``even_money``
-    (the insurance decision of a natural) the even-money words."""
-    return labels.action_label(Action(action), even_money=even_money) if action else ""
-
-
-def evs_view(
-    evs: dict[str, float], chosen: str, best: str, even_money: bool = False
-) -> list[dict[str, Any]]:
-    """Every action's EV (bets), best first."""
-    return [
-        {
-            "label": action_label(action, even_money),
-            "ev": ev,
-            "best": action == best,
-            "chosen": action == chosen,
-        }
-        for action, ev in sorted(evs.items(), key=lambda item: -item[1])
-    ]
-
-
-def mistake_view(entry: Entry) -> dict[str, Any]:
-    """One logged decision as the mistake list shows it."""
-    d = entry.decision
-    return {
-        "pk": d.pk,
-        "source": d.source,
-        "replayable": d.source == "table",
-        "created_at": d.created_at,
-        "round_number": d.round_number,
-        "situation": entry.hand.label,
-        "cards": cards_view(d.hand),
-        "upcard": cards_view([d.upcard])[0],
-        "insurance": d.insurance,
-        "chosen": action_label(d.action, d.even_money),
-        "best": action_label(d.best_action, d.even_money),
-        "loss": d.loss,
-        "severity": d.severity,
-        "severity_label": SEVERITY_LABELS.get(d.severity, ""),
-        "right": d.correct,
-        "standard": d.standard,
-    }
-
-
-def session_view(summary: SessionSummary, limit: int | None = None) -> dict[str, Any]:
-    """A session's line: when, which game, its numbers and (the first ``limit``) mistakes."""
-    mistakes = summary.mistakes if limit is None else summary.mistakes[:limit]
-    return {
-        "source": summary.source,
-        "public_id": summary.public_id,
-        "url": reverse("review:session", args=[summary.source, summary.public_id]),
-        "variant_name": variant_name(summary.variant),
-        "started": summary.started,
-        "last": summary.last,
-        "tally": summary.tally,
-        "mistake_count": len(summary.mistakes),
-        "mistakes": [mistake_view(e) for e in mistakes],
-        "more": len(summary.mistakes) - len(mistakes),
-    }
-
-
-def signed(value: Fraction | Decimal) -> str:
-    """A net in bets, rounded to two places in the active language's format, with its sign:
-    "+1.5", "-1", "0"."""
-    if isinstance(value, Fraction):
-        value = Decimal(value.numerator) / Decimal(value.denominator)
-    text = floatformat(value, "-2")
-    return f"+{text}" if value > 0 else text
 
 
 def drill_periods(flt: LogFilter, today: date) -> tuple[list[int], int]:
@@ -266,102 +169,6 @@ def decision(request: HttpRequest, pk: int) -> HttpResponse:
             "section": "mistakes",
         },
     )
-
-
-@require_POST
-def replay_start(request: HttpRequest, pk: int) -> HttpResponse:
-    """Start a replay of the visitor's table decision ``pk`` and go to it; a decision that
-    cannot be replayed goes back to its page with the reason. 404 for anyone else's."""
-    found = get_object_or_404(visitor_log(_visitor(request)), pk=pk)
-    try:
-        started = replays.start_replay(found)
-    except replays.ReplayError as exc:
-        messages.error(request, exc.message)
-        return redirect("review:decision", pk=found.pk)
-    return redirect("review:replay", public_id=started.public_id)
-
-
-def _own_replay(request: HttpRequest, public_id: uuid.UUID) -> Replay:
-    return owned_or_404(request, Replay.objects.select_related("decision"), public_id=public_id)
-
-
-def replay_context(replay: Replay) -> dict[str, Any]:
-    """What the replay page shows: the round as the person may see it (no hole card before
-    it is turned), the legal actions, the verdicts, and the original decision."""
-    rnd = replay.round
-    original = replay.decision
-    actions = rnd.legal_actions()
-    verdicts = []
-    for v in replay.verdicts:
-        even_money = "insurance" in v["evs"] and is_natural([Card.parse(c) for c in v["hand"]])
-        verdicts.append(
-            {
-                "replayed": v.get("replayed", False),
-                "chosen": action_label(v["action"], even_money),
-                "best": action_label(v["best"], even_money),
-                "right": is_correct(v["severity"]),
-                "loss": v["loss"],
-                "severity": v["severity"],
-                "severity_label": SEVERITY_LABELS.get(v["severity"], ""),
-                "cards": " ".join(Card.parse(c).rank.label for c in v["hand"]),
-                "upcard": Card.parse(v["upcard"]).rank.label,
-                "evs": evs_view(v["evs"], v["action"], v["best"], even_money),
-            }
-        )
-    answer = next((v for v in verdicts if v["replayed"]), None)
-    net_text = original_net_text = ""
-    if rnd.is_over:
-        base_bet = rnd.hands_of_seat(replay.human_seat)[0].base_bet
-        net_text = signed(rnd.seat_net(replay.human_seat) / base_bet)
-        record = RoundRecord.objects.filter(
-            table_id=original.table_id, number=original.round_number
-        ).first()
-        if record is not None and record.bet:
-            original_net_text = signed(record.net / record.bet)
-    return {
-        "replay": replay,
-        "original": original,
-        "original_chosen": action_label(original.action, original.even_money),
-        "original_best": action_label(original.best_action, original.even_money),
-        "round": round_view(rnd, replay.human_seat, replay.seat_count),
-        "actions": [
-            {
-                "value": a.value,
-                "label": labels.action_label(a, even_money=even_money_offered(rnd)),
-                "key": ACTION_KEYS[a],
-            }
-            for a in actions
-        ],
-        "answer": answer,
-        "latest": verdicts[-1] if verdicts and not verdicts[-1]["replayed"] else None,
-        "net_text": net_text,
-        "original_net_text": original_net_text,
-        "variant_name": variant_name(original.variant),
-        "section": "mistakes",
-    }
-
-
-@require_safe
-def replay_page(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
-    """The replay (full page, or its felt for an HTMX request). 404 for anyone else's."""
-    replay = _own_replay(request, public_id)
-    template = "review/replay.html#replay-felt" if request.htmx else "review/replay.html"
-    return render(request, template, replay_context(replay))
-
-
-@require_POST
-def replay_act(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
-    """Take the posted action in the replay; a refusal is an inline message. HTMX gets the
-    felt back, a plain form post a redirect to the page."""
-    replay = _own_replay(request, public_id)
-    try:
-        replays.play(replay, request.POST.get("action", ""), request.POST.get("version", ""))
-    except replays.ReplayError as exc:
-        messages.error(request, exc.message)
-    if not request.htmx:
-        return redirect("review:replay", public_id=replay.public_id)
-    replay.refresh_from_db()
-    return render(request, "review/replay.html#replay-felt", replay_context(replay))
 
 
 @require_safe

@@ -2,7 +2,7 @@
 practice round.
 
 What a replay deals (``replay_shoe``): the settled round is kept in
-``game.models.RoundRecord.state``; every card of the round (the hands', split hands
+``RoundRecord.state``; every card of the round (the hands', split hands
 included, and the dealer's) came from its shoe in order, so the round's cards in dealing
 order are the shoe's last ``cards in the round`` dealt cards (``recorded_cards``). The
 replay's own shoe deals those first and then a new shoe of the rule set's decks less those
@@ -41,18 +41,10 @@ from game.engine.players import AI_LEVELS
 from game.engine.round import Action, IllegalActionError, Round, apply, deal
 from game.engine.strategy.advisor import Grade
 from game.labels import REASON_MESSAGES, reason_message
-from game.models import GradedDecision, RoundRecord
+from game.models import Replay, RoundRecord
 from game.rulesets import store
-from trainer.review.models import Replay
-
-
-class ReplayError(Exception):
-    """A replay that cannot start or an action it refuses; ``message`` is for the person
-    (translated)."""
-
-    def __init__(self, message: Any) -> None:
-        super().__init__(str(message))
-        self.message = message
+from trainer.review.models import DecisionPoint, GradedDecision, grade_fields
+from trainer.web.errors import Refused
 
 
 def cards_in_round(rnd: Round) -> int:
@@ -63,7 +55,7 @@ def cards_in_round(rnd: Round) -> int:
 def recorded_cards(settled: Round) -> tuple[Card, ...]:
     """The cards a settled round took from its shoe, in dealing order.
 
-    Raises ReplayError (translated) when the shoe does not hold them: too few cards dealt,
+    Raises Refused (translated) when the shoe does not hold them: too few cards dealt,
     or cards that are not the round's (a round whose shoe changed during it).
     """
     if settled.shoe.round_start is not None:
@@ -73,24 +65,24 @@ def recorded_cards(settled: Round) -> tuple[Card, ...]:
         end = settled.shoe.position
         start = end - cards_in_round(settled)
         if start < 0:
-            raise ReplayError(_("This round cannot be rebuilt from its shoe."))
+            raise Refused(_("This round cannot be rebuilt from its shoe."))
         cards = settled.shoe.cards[start:end]
     on_table = [*(c for h in settled.hands for c in h.cards), *settled.dealer]
     if Counter(cards) != Counter(on_table):
-        raise ReplayError(_("This round cannot be rebuilt from its shoe."))
+        raise Refused(_("This round cannot be rebuilt from its shoe."))
     return cards
 
 
 def replay_shoe(settled: Round, rng: Any = None) -> Shoe:
     """The shoe a replay of ``settled`` deals from: its recorded cards in order, then a
     fresh shuffle (``rng``, default a CSPRNG) of the rule set's decks less those cards
-    (``Shoe.following``). Raises ReplayError like ``recorded_cards``."""
+    (``Shoe.following``). Raises Refused like ``recorded_cards``."""
     return Shoe.following(recorded_cards(settled), settled.rules.decks, rng)
 
 
 def _play_ai(rnd: Round, human_seat: int, seat_count: int, ai_level: str) -> Round:
     if ai_level not in AI_LEVELS:
-        raise ReplayError(_("This round was played with AI players this site no longer has."))
+        raise Refused(_("This round was played with AI players this site no longer has."))
     return store.play_ai(rnd, ai_level, seat_count, human_seat)
 
 
@@ -111,25 +103,25 @@ def rebuild(decision: GradedDecision) -> Round:
     fresh shuffle, ``replay_shoe``) and played up to that decision (see the module
     docstring).
 
-    Raises ReplayError (translated message) for a drill answer, a round not yet settled at
+    Raises Refused (translated message) for a drill answer, a round not yet settled at
     the table, a banker-game round, or a round that does not come out the same.
     """
     table = decision.table
     if decision.source != "table" or table is None:
-        raise ReplayError(_("Only decisions made at the table can be replayed."))
+        raise Refused(_("Only decisions made at the table can be replayed."))
     record = RoundRecord.objects.filter(table=table, number=decision.round_number).first()
     if record is None:
-        raise ReplayError(
+        raise Refused(
             _("This round has not ended at the table yet. Finish it there, then replay it.")
         )
     if table.is_banker_game:
-        raise ReplayError(_("Only decisions made at the table can be replayed."))
+        raise Refused(_("Only decisions made at the table can be replayed."))
     settled = record.round
     bets: list[Fraction] = []
     for seat in range(table.seat_count):
         hands = settled.hands_of_seat(seat)
         if not hands:
-            raise ReplayError(_("This round cannot be rebuilt from its shoe."))
+            raise Refused(_("This round cannot be rebuilt from its shoe."))
         bets.append(hands[0].base_bet)
     rnd = _play_ai(
         deal(settled.rules, bets, replay_shoe(settled)),
@@ -142,19 +134,19 @@ def rebuild(decision: GradedDecision) -> Round:
     ).order_by("pk")
     for before in earlier:
         if not _at(rnd, before, table.human_seat):
-            raise ReplayError(_("This round cannot be rebuilt from its shoe."))
+            raise Refused(_("This round cannot be rebuilt from its shoe."))
         try:
             rnd = apply(rnd, before.action)
         except IllegalActionError:
-            raise ReplayError(_("This round cannot be rebuilt from its shoe.")) from None
+            raise Refused(_("This round cannot be rebuilt from its shoe.")) from None
         rnd = _play_ai(rnd, table.human_seat, table.seat_count, table.ai_level)
     if not _at(rnd, decision, table.human_seat):
-        raise ReplayError(_("This round cannot be rebuilt from its shoe."))
+        raise Refused(_("This round cannot be rebuilt from its shoe."))
     return rnd
 
 
 def start_replay(decision: GradedDecision) -> Replay:
-    """A new Replay of ``decision`` waiting at its decision point. Raises ReplayError."""
+    """A new Replay of ``decision`` waiting at its decision point. Raises Refused."""
     rnd = rebuild(decision)
     table = decision.table
     assert table is not None
@@ -174,34 +166,17 @@ def grade_choice(rnd: Round, action: Action, standard: str) -> Grade | None:
     return store.grade_round(rnd, action, standard)
 
 
-def verdict_json(rnd: Round, verdict: Grade) -> dict[str, Any]:
-    """A Grade as stored in ``Replay.verdicts``."""
-    hand = rnd.active_hand
-    assert hand is not None
-    return {
-        "hand": [c.code for c in hand.cards],
-        "upcard": rnd.upcard.code,
-        "action": verdict.chosen.value,
-        "best": verdict.best.value,
-        "chart_action": verdict.chart_action.value if verdict.chart_action else "",
-        "loss": verdict.loss,
-        "severity": verdict.severity.value,
-        "standard": verdict.standard,
-        "evs": {a.value: v for a, v in verdict.evs.items()},
-    }
-
-
 def play(replay: Replay, action_text: str, version_text: str) -> Replay:
     """Take the posted action in the practice round: grade it (while a hand of the person
     is to act), apply it, let the AI seats play, and save the round with the version bumped.
 
-    Raises ReplayError for a stale or missing version, a round already over, an unknown
+    Raises Refused for a stale or missing version, a round already over, an unknown
     action or one the rules forbid now (the table's messages); nothing changes then.
     """
     with transaction.atomic():
         current = Replay.objects.select_for_update().get(pk=replay.pk)
         if version_text != str(current.version):
-            raise ReplayError(
+            raise Refused(
                 _(
                     "That click was already handled (a double click, the back button or "
                     "another tab). The replay shows where the round stands now."
@@ -209,25 +184,26 @@ def play(replay: Replay, action_text: str, version_text: str) -> Replay:
             )
         rnd = current.round
         if rnd.is_over:
-            raise ReplayError(_("This replay is over. Replay the hand again to try once more."))
+            raise Refused(_("This replay is over. Replay the hand again to try once more."))
         try:
             action = Action(action_text)
         except ValueError:
-            raise ReplayError(REASON_MESSAGES[Reason.UNKNOWN_ACTION]) from None
+            raise Refused(REASON_MESSAGES[Reason.UNKNOWN_ACTION]) from None
         try:
             after = apply(rnd, action)
         except IllegalActionError as exc:
-            raise ReplayError(reason_message(exc)) from None
+            raise Refused(reason_message(exc)) from None
         verdicts = list(current.verdicts)
         verdict = grade_choice(rnd, action, current.decision.standard)
         if verdict is not None:
             # The first action of a replay answers the replayed decision.
-            verdicts.append({**verdict_json(rnd, verdict), "replayed": current.version == 0})
+            point = DecisionPoint.of_round(rnd)
+            verdicts.append({**grade_fields(verdict, point), "replayed": current.version == 0})
         after = _play_ai(after, current.human_seat, current.seat_count, current.ai_level)
         updated = Replay.objects.filter(pk=current.pk, version=current.version).update(
             round_state=after.to_json(), verdicts=verdicts, version=current.version + 1
         )
         if updated != 1:  # the row is locked above: only a broken database gets here
-            raise ReplayError(_("This replay changed meanwhile. Try again."))
+            raise Refused(_("This replay changed meanwhile. Try again."))
     replay.refresh_from_db()
     return replay

@@ -1,0 +1,93 @@
+"""What the review pages show of the log: plain dicts for the templates (a logged
+decision's cards, words and EVs, a session's line), and signed nets."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.template.defaultfilters import floatformat
+from django.urls import reverse
+
+from game import labels
+from game.engine.cards import Card
+from game.engine.round import Action
+from game.rulesets.models import variant_name
+from game.table_view import SEVERITY_LABELS, card_view
+from trainer.review.log import Entry, SessionSummary
+
+
+def cards_view(codes: list[str]) -> list[dict[str, Any]]:
+    """Card codes as face-up cards for templates/game/card.html."""
+    return [card_view(Card.parse(code)) for code in codes]
+
+
+def action_label(action: str, even_money: bool = False) -> str:
+    """An action's button word in the active language ("" for none); with ``even_money``
+    (the insurance decision of a natural) the even-money words."""
+    return labels.action_label(Action(action), even_money=even_money) if action else ""
+
+
+def evs_view(
+    evs: dict[str, float], chosen: str, best: str, even_money: bool = False
+) -> list[dict[str, Any]]:
+    """Every action's EV (bets), best first."""
+    return [
+        {
+            "label": action_label(action, even_money),
+            "ev": ev,
+            "best": action == best,
+            "chosen": action == chosen,
+        }
+        for action, ev in sorted(evs.items(), key=lambda item: -item[1])
+    ]
+
+
+def mistake_view(entry: Entry) -> dict[str, Any]:
+    """One logged decision as the mistake list shows it."""
+    d = entry.decision
+    return {
+        "pk": d.pk,
+        "source": d.source,
+        "replayable": d.source == "table",
+        "created_at": d.created_at,
+        "round_number": d.round_number,
+        "situation": entry.hand.label,
+        "cards": cards_view(d.hand),
+        "upcard": cards_view([d.upcard])[0],
+        "insurance": d.insurance,
+        "chosen": action_label(d.action, d.even_money),
+        "best": action_label(d.best_action, d.even_money),
+        "loss": d.loss,
+        "severity": d.severity,
+        "severity_label": SEVERITY_LABELS.get(d.severity, ""),
+        "right": d.correct,
+        "standard": d.standard,
+    }
+
+
+def session_view(summary: SessionSummary, limit: int | None = None) -> dict[str, Any]:
+    """A session's line: when, which game, its numbers and (the first ``limit``) mistakes."""
+    mistakes = summary.mistakes if limit is None else summary.mistakes[:limit]
+    return {
+        "source": summary.source,
+        "public_id": summary.public_id,
+        "url": reverse("review:session", args=[summary.source, summary.public_id]),
+        "variant_name": variant_name(summary.variant),
+        "started": summary.started,
+        "last": summary.last,
+        "tally": summary.tally,
+        "mistake_count": len(summary.mistakes),
+        "mistakes": [mistake_view(e) for e in mistakes],
+        "more": len(summary.mistakes) - len(mistakes),
+    }
+
+
+def signed(value: Fraction | Decimal) -> str:
+    """A net in bets, rounded to two places in the active language's format, with its sign:
+    "+1.5", "-1", "0"."""
+    if isinstance(value, Fraction):
+        value = Decimal(value.numerator) / Decimal(value.denominator)
+    text = floatformat(value, "-2")
+    return f"+{text}" if value > 0 else text
