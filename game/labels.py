@@ -129,6 +129,12 @@ BANKER_OUTCOME_LABELS = {
     BankerOutcome.PUSH: pgettext_lazy("hand outcome", "Push"),
 }
 
+# What New session says when a game needs more seats than were chosen (its GameType's
+# min_seats), by the kind of game: only the banker game needs two.
+MORE_SEATS_MESSAGES: dict[str, StrPromise] = {
+    "banker": _("The banker game needs at least two players, so one AI player joined you."),
+}
+
 # -- the engine's reasons ------------------------------------------------------------------------
 # One message per Reason: tests/game/test_reason_messages.py fails on a member without one, or
 # whose message is not translated, so a new reason cannot reach a page in English.

@@ -38,8 +38,8 @@ from game.engine.banker import (
     start_deal,
 )
 from game.engine.cards import Card, CardParseError, Shoe, ShoeExhaustedError, standard_deck
-from game.engine.errors import EngineError, Reason
 from game.engine.casino_game import CasinoGame
+from game.engine.errors import EngineError, Reason
 from game.engine.legality import Refusal
 from game.engine.protocol import GameStateError, Setup
 from game.engine.round import Action, IllegalActionError, InvalidBetError, Round, apply, deal

@@ -168,7 +168,7 @@ def test_rule_and_table_pages_show_the_progress_and_do_not_deal(engine_forbidden
     ).content.decode()
     assert "These rules are still being analysed. You can deal as soon as" in html
     table.refresh_from_db()
-    assert table.round_state is None
+    assert table.state is None
     assert analysis_tasks() == 1
 
 

@@ -44,7 +44,7 @@ def fresh(table: TableSession) -> TableSession:
 def snapshot(table: TableSession) -> tuple:
     """What a refused request must leave unchanged."""
     t = fresh(table)
-    return (t.version, t.bankroll, t.banker_state, t.rounds_played, t.last_bet)
+    return (t.version, t.bankroll, t.state, t.rounds_played, t.last_bet)
 
 
 def hx_deal(client: Client, table: TableSession, stake="10", version=None):
@@ -109,13 +109,13 @@ def without_csrf_tokens(html: str) -> str:
 
 
 def deal_state(table: TableSession) -> BankerDeal:
-    deal = fresh(table).banker_deal
+    deal = fresh(table).game.current
     assert deal is not None
     return deal
 
 
 def bank(table: TableSession) -> BankerTable:
-    return fresh(table).banker_table
+    return fresh(table).game.table
 
 
 # -- a deal as a punter ---------------------------------------------------------------------------
@@ -318,7 +318,7 @@ def test_acting_out_of_turn_is_refused() -> None:
     deal = start_deal(bank_table, {1: 10, 2: 10}).apply("stand", seat=1)
     assert deal.to_act == 2
     TableSession.objects.filter(pk=table.pk).update(
-        banker_state={"table": bank_table.to_json(), "deal": deal.to_json()}
+        state={"game": "banker", "table": bank_table.to_json(), "deal": deal.to_json()}
     )
     before = snapshot(table)
     assert error(text(hx_act(client, table, "draw"))) == NOT_YOUR_TURN
@@ -398,7 +398,7 @@ def test_hidden_cards_are_in_no_response_until_shown() -> None:
             for form in forms:
                 assert form not in html, (code, form)
         stripped = without_csrf_tokens(html)
-        for secret in ("banker_state", '"shoe"', '"hands"', "TSQHJC", "8S9C6D7D"):
+        for secret in ('"state"', '"shoe"', '"hands"', "TSQHJC", "8S9C6D7D"):
             assert secret not in stripped, secret
         assert backs(html) == 4
         assert cards_of(html) == ["10S", "8S"]
