@@ -58,7 +58,9 @@ class Setup:
     - ``seats``: the number of seats, in playing order (1..7; the banker game needs 2).
     - ``penetration``: the fraction of a casino shoe dealt before the cut card (the site's
       ``SHOE_PENETRATION`` setting, 0 < p <= 1); the banker game deals its whole shoe.
-    - ``min_stake``/``max_stake``: the table limits in chips (``max_stake`` None: none).
+    - ``min_stake``/``max_stake``: the table limits in chips (``max_stake`` None: none);
+      the banker game's table checks its stakes against them, the casino round leaves its
+      bets to the table.
     """
 
     seats: int
