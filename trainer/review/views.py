@@ -68,7 +68,7 @@ MAX_DRILL_DAYS = 3650  # the drills app's longest period
 
 # -- what the templates show ---------------------------------------------------------------
 def cards_view(codes: list[str]) -> list[dict[str, Any]]:
-    """Card codes as face-up cards for templates/game/card.html."""
+    """Card codes as face-up cards for ``{% card %}`` (templates/web/card.html)."""
     return [card_view(Card.parse(code)) for code in codes]
 
 
