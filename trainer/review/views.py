@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import uuid
 from datetime import date
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
@@ -58,6 +55,7 @@ from trainer.review.log import (
 from trainer.review.models import Replay
 from trainer.review.plots import heat_map, line_plot
 from trainer.web.http import HtmxHttpRequest
+from trainer.web.numbers import signed_bets
 from trainer.web.visitors import owned_or_404, visitor_id
 
 SESSIONS_PER_PAGE = 10
@@ -131,15 +129,6 @@ def session_view(summary: SessionSummary, limit: int | None = None) -> dict[str,
         "mistakes": [mistake_view(e) for e in mistakes],
         "more": len(summary.mistakes) - len(mistakes),
     }
-
-
-def signed(value: Fraction | Decimal) -> str:
-    """A net in bets, rounded to two places in the active language's format, with its sign:
-    "+1.5", "-1", "0"."""
-    if isinstance(value, Fraction):
-        value = Decimal(value.numerator) / Decimal(value.denominator)
-    text = floatformat(value, "-2")
-    return f"+{text}" if value > 0 else text
 
 
 def drill_periods(flt: LogFilter, today: date) -> tuple[list[int], int]:
@@ -312,12 +301,12 @@ def replay_context(replay: Replay) -> dict[str, Any]:
     net_text = original_net_text = ""
     if rnd.is_over:
         base_bet = rnd.hands_of_seat(replay.human_seat)[0].base_bet
-        net_text = signed(rnd.seat_net(replay.human_seat) / base_bet)
+        net_text = signed_bets(rnd.seat_net(replay.human_seat) / base_bet, 2, trim=True)
         record = RoundRecord.objects.filter(
             table_id=original.table_id, number=original.round_number
         ).first()
         if record is not None and record.bet:
-            original_net_text = signed(record.net / record.bet)
+            original_net_text = signed_bets(record.net / record.bet, 2, trim=True)
     return {
         "replay": replay,
         "original": original,
