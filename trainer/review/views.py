@@ -54,7 +54,7 @@ from trainer.review.log import (
 )
 from trainer.review.models import Replay
 from trainer.review.plots import heat_map, line_plot
-from trainer.web.http import HtmxHttpRequest
+from trainer.web.http import HtmxHttpRequest, respond
 from trainer.web.numbers import signed_bets
 from trainer.web.visitors import owned_or_404, visitor_id
 
@@ -334,8 +334,7 @@ def replay_context(replay: Replay) -> dict[str, Any]:
 def replay_page(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     """The replay (full page, or its felt for an HTMX request). 404 for anyone else's."""
     replay = _own_replay(request, public_id)
-    template = "review/replay.html#replay-felt" if request.htmx else "review/replay.html"
-    return render(request, template, replay_context(replay))
+    return respond(request, "review/replay.html", "replay-felt", replay_context(replay))
 
 
 @require_POST
@@ -350,7 +349,7 @@ def replay_act(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     if not request.htmx:
         return redirect("review:replay", public_id=replay.public_id)
     replay.refresh_from_db()
-    return render(request, "review/replay.html#replay-felt", replay_context(replay))
+    return respond(request, "review/replay.html", "replay-felt", replay_context(replay))
 
 
 @require_safe
