@@ -10,7 +10,6 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -22,7 +21,7 @@ from game.engine.strategy.advisor import STANDARDS
 from game.models import MAX_SEATS, TableError, TableSession
 from game.rulesets.models import is_playable, rules_for
 from game.table_view import AI_LEVEL_NAMES, STANDARD_LABELS, counter_view, table_context
-from trainer.web.http import HtmxHttpRequest
+from trainer.web.http import HtmxHttpRequest, respond
 from trainer.web.redirects import safe_next
 from trainer.web.visitors import (
     SESSION_KEY,
@@ -185,26 +184,18 @@ def _respond(request: HtmxHttpRequest, table: TableSession, *, full: bool = Fals
     """The full page, the felt with the bankroll out of band (HTMX), or a redirect to the
     page (a plain form post). The one place that tells the casino table from the banker
     game's."""
+    # Redirected before the context is built: a plain post's answer shows none of it.
     if not full and not request.htmx:
         return redirect(table_url(table) if table.pk is not None else reverse("game:home"))
+    oob = ["game/table_bar.html#bankroll"]
     if table.is_banker_game:
         template, felt_partial, context = "game/banker.html", "banker-felt", banker_context(table)
     else:
         template, felt_partial, context = "game/table.html", "table-felt", table_context(table)
-    if full:
-        if request.GET.get("counter") and not table.is_banker_game:
+        oob.append("game/table.html#decision-flag")
+        if full and request.GET.get("counter"):
             context["counter"] = counter_view(table)
-        return render(request, template, context)
-    felt = render_to_string(f"{template}#{felt_partial}", context, request=request)
-    bankroll = render_to_string(
-        "game/table_bar.html#bankroll", {**context, "oob": True}, request=request
-    )
-    flag = ""
-    if not table.is_banker_game:
-        flag = render_to_string(
-            "game/table.html#decision-flag", {**context, "oob": True}, request=request
-        )
-    return HttpResponse(felt + bankroll + flag)
+    return respond(request, template, felt_partial, context, oob=oob, full=full)
 
 
 @require_POST

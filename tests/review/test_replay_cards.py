@@ -204,7 +204,7 @@ class HeartsLast:
 
 
 def card_forms(code: str) -> dict[str, str]:
-    """Each way a page could show the card ``code``: templates/game/card.html's attribute,
+    """Each way a page could show the card ``code``: templates/web/card.html's attribute,
     spoken name and corner (as ``card_view`` makes them, in English), and the bare code
     (JSON, a hidden input, a data attribute)."""
     with translation.override("en"):
