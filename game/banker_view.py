@@ -24,12 +24,6 @@ from game.engine.banker import (
     observe,
 )
 from game.engine.hands import hand_value, is_natural
-from game.labels import (
-    BANKER_ACTION_KEYS,
-    BANKER_ACTION_LABELS,
-    BANKER_OUTCOME_LABELS,
-    ROLE_LABELS,
-)
 from game.models import (
     AI_BET,
     MAX_SEATS,
@@ -39,13 +33,13 @@ from game.models import (
     to_decimal,
 )
 from game.rulesets.store import AnalysisPending, banker_play_for
-from game.table_view import (
-    CHIPS,
-    HISTORY_LENGTH,
+from game.table_view import CHIPS, HISTORY_LENGTH, pending_analysis, variant_choices, variant_name
+from trainer.web.labels import (
+    BANKER_ACTION_KEYS,
+    BANKER_ACTION_LABELS,
+    BANKER_OUTCOME_LABELS,
+    ROLE_LABELS,
     card_view,
-    pending_analysis,
-    variant_choices,
-    variant_name,
 )
 
 

@@ -53,10 +53,10 @@ from game.engine.round import (
 )
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Grade
-from game.labels import REASON_MESSAGES, reason_message
 from game.rulesets import store
 from game.rulesets.models import RuleSet, rules_for
 from trainer.review.models import DecisionPoint, GradedDecision
+from trainer.web.labels import REASON_MESSAGES, reason_message
 
 START_BANKROLL = Decimal(1000)
 MAX_SEATS = 7

@@ -12,18 +12,19 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST, require_safe
 
-from game import labels, replays
+from game import replays
 from game.engine.cards import Card
 from game.engine.hands import is_natural
 from game.engine.strategy.advisor import is_correct
-from game.labels import ACTION_KEYS
 from game.models import Replay, RoundRecord
 from game.rulesets.models import variant_name
-from game.table_view import SEVERITY_LABELS, even_money_offered, round_view
+from game.table_view import even_money_offered, round_view
 from trainer.review.log import visitor_log
 from trainer.review.presenters import action_label, evs_view
+from trainer.web import labels
 from trainer.web.errors import Refused
 from trainer.web.http import HtmxHttpRequest, respond
+from trainer.web.labels import ACTION_KEYS, SEVERITY_LABELS
 from trainer.web.numbers import signed_bets
 from trainer.web.visitors import owned_or_404, visitor_id
 

@@ -11,8 +11,6 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
-from django_stubs_ext import StrPromise
 
 from game.engine.cards import Card
 from game.engine.hands import is_natural
@@ -20,35 +18,25 @@ from game.engine.round import Action, Phase, PlayerHand, Round
 from game.engine.strategy.advisor import Severity
 from game.engine.strategy.counter import TooFewCardsError, counter_decision, known_unseen
 from game.engine.variants import VARIANTS
-from game.labels import (
-    ACTION_KEYS,
-    EVEN_MONEY_OUTCOME,
-    OUTCOME_LABELS,
-    RANK_NAMES,
-    SUIT_NAMES,
-    VARIANT_NAMES,
-    action_label,
-)
 from game.models import MAX_SEATS, START_BANKROLL, RoundRecord, TableSession, to_decimal
 from game.rulesets import store
 from game.rulesets.analyses import AnalysisState, analysis_state
 from game.rulesets.models import custom_id, variant_name
 from game.rulesets.words import rules_summary
+from trainer.web.labels import (
+    ACTION_KEYS,
+    AI_LEVEL_NAMES,
+    EVEN_MONEY_OUTCOME,
+    OUTCOME_LABELS,
+    SEVERITY_LABELS,
+    STANDARD_LABELS,
+    VARIANT_NAMES,
+    action_label,
+    card_view,
+)
 
 CHIPS = (5, 25, 100, 500)
 HISTORY_LENGTH = 8
-
-
-def card_view(card: Card) -> dict[str, Any]:
-    """A face-up card: its printed rank, suit symbol, colour and spoken name."""
-    return {
-        "rank": card.rank.label,
-        "suit": card.suit.symbol,
-        "suit_code": card.suit.value,
-        "red": card.suit.is_red,
-        "name": _("%(rank)s of %(suit)s")
-        % {"rank": RANK_NAMES[card.rank], "suit": SUIT_NAMES[card.suit]},
-    }
 
 
 def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
@@ -180,27 +168,6 @@ def amount_field(
         most = min(int(hand.bet), whole)
         return {"label": _("Double for"), "value": most, "max": most}
     return None
-
-
-SEVERITY_LABELS: dict[str, StrPromise] = {
-    Severity.CLOSE: pgettext_lazy("decision grade", "Close call"),
-    Severity.BY_CHART: gettext_lazy("By the chart: correct"),
-    Severity.INACCURACY: pgettext_lazy("decision grade", "Inaccuracy"),
-    Severity.MISTAKE: pgettext_lazy("decision grade", "Mistake"),
-    Severity.BLUNDER: pgettext_lazy("decision grade", "Blunder"),
-}
-
-
-AI_LEVEL_NAMES = {
-    "easy": pgettext_lazy("AI level", "Easy: hits below 17"),
-    "normal": pgettext_lazy("AI level", "Normal: the basic strategy chart"),
-    "hard": pgettext_lazy("AI level", "Hard: the exact best play"),
-}
-
-STANDARD_LABELS = {
-    "exact": pgettext_lazy("grading standard", "the exact play"),
-    "chart": pgettext_lazy("grading standard", "the basic strategy chart"),
-}
 
 
 def flag_view(table: TableSession) -> dict[str, Any] | None:

@@ -20,8 +20,9 @@ from game.engine.banker import MIN_SEATS as BANKER_MIN_SEATS
 from game.engine.strategy.advisor import STANDARDS
 from game.models import MAX_SEATS, TableError, TableSession
 from game.rulesets.models import is_playable, rules_for
-from game.table_view import AI_LEVEL_NAMES, STANDARD_LABELS, counter_view, table_context
+from game.table_view import counter_view, table_context
 from trainer.web.http import HtmxHttpRequest, respond
+from trainer.web.labels import AI_LEVEL_NAMES, STANDARD_LABELS
 from trainer.web.redirects import safe_next
 from trainer.web.visitors import (
     SESSION_KEY,

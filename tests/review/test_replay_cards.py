@@ -25,12 +25,12 @@ from game.engine.variants import find_rules
 from game.models import Replay, RoundRecord, TableSession
 from game.rulesets import store
 from game.rulesets.models import RuleSet
-from game.table_view import card_view
 from tests.factories import TableSessionFactory
 from tests.game.test_views import without_csrf_tokens
 from tests.helpers import HX, client_for
 from tests.review.test_replay import act, dealer_cards, hand_cards, play
 from trainer.review.models import GradedDecision
+from trainer.web.labels import card_view
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.template import Context, Template
 from django.utils.translation import override
 
 from game.engine.cards import Card
-from game.table_view import card_view
+from trainer.web.labels import card_view
 
 CARD = Template("{% load web %}{% card c %}")
 

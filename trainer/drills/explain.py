@@ -28,7 +28,7 @@ from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.composition import full_shoe, remove_cards
 from game.engine.strategy.dealer import dealer_totals
-from game.labels import ACTION_LABELS
+from trainer.web.labels import ACTION_LABELS
 from trainer.web.numbers import bets, percent
 
 # Three decimals, as the answer's EV list shows them (drills/session.html): the reason's

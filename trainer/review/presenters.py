@@ -7,12 +7,12 @@ from typing import Any
 
 from django.urls import reverse
 
-from game import labels
 from game.engine.cards import Card
 from game.engine.round import Action
 from game.rulesets.models import variant_name
-from game.table_view import SEVERITY_LABELS, card_view
 from trainer.review.log import Entry, SessionSummary
+from trainer.web import labels
+from trainer.web.labels import SEVERITY_LABELS, card_view
 
 
 def cards_view(codes: list[str]) -> list[dict[str, Any]]:

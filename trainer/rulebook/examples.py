@@ -31,9 +31,8 @@ from game.engine.hands import hand_value, is_natural
 from game.engine.round import IllegalActionError, Outcome, Round, deal
 from game.engine.rules import Rules
 from game.engine.scenario import apply_scripted
-from game.labels import BANKER_OUTCOME_LABELS, OUTCOME_LABELS
 from game.rulesets.words import EXAMPLE_BET, ratio
-from game.table_view import card_view
+from trainer.web.labels import BANKER_OUTCOME_LABELS, OUTCOME_LABELS, card_view
 from trainer.web.numbers import MINUS, chips, signed_chips
 
 
