@@ -5,9 +5,8 @@ codes; every word a person reads comes from here or from a template."""
 
 from typing import Any
 
-from django.utils.translation import gettext as gettext_now
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 from django_stubs_ext import StrPromise
 
 from game.engine.banker import BankerAction, BankerOutcome, Role
@@ -221,7 +220,7 @@ def card_view(card: Card) -> dict[str, Any]:
         "suit": card.suit.symbol,
         "suit_code": card.suit.value,
         "red": card.suit.is_red,
-        "name": gettext_now("%(rank)s of %(suit)s")
+        "name": gettext("%(rank)s of %(suit)s")
         % {"rank": RANK_NAMES[card.rank], "suit": SUIT_NAMES[card.suit]},
     }
 
