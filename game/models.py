@@ -37,10 +37,10 @@ from game.engine.players import LEVELS
 from game.engine.protocol import Setup
 from game.engine.round import Round
 from game.engine.rules import Rules
-from game.labels import reason_message
 from game.rulesets import store
 from game.rulesets.models import RuleSet, rules_for
 from trainer.review.models import DecisionPoint, GradedDecision
+from trainer.web.labels import reason_message
 
 START_BANKROLL = Decimal(1000)
 MAX_SEATS = 7

@@ -9,21 +9,23 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST, require_safe
 
-from game import labels, replays
+from game import replays
 from game.engine.cards import Card
 from game.engine.hands import is_natural
 from game.engine.strategy.advisor import is_correct
-from game.labels import ACTION_KEYS
 from game.models import Replay, RoundRecord
 from game.rulesets.models import variant_name
-from game.table_view import SEVERITY_LABELS, even_money_offered, round_view
+from game.table_view import even_money_offered, round_view
 from trainer.review.log import visitor_log
-from trainer.review.presenters import action_label, evs_view, signed
+from trainer.review.presenters import action_label, evs_view
+from trainer.web import labels
 from trainer.web.errors import Refused
-from trainer.web.http import HtmxHttpRequest
+from trainer.web.http import HtmxHttpRequest, respond
+from trainer.web.labels import ACTION_KEYS, SEVERITY_LABELS
+from trainer.web.numbers import signed_bets
 from trainer.web.visitors import owned_or_404, visitor_id
 
 
@@ -71,12 +73,12 @@ def replay_context(replay: Replay) -> dict[str, Any]:
     net_text = original_net_text = ""
     if rnd.is_over:
         base_bet = rnd.hands_of_seat(replay.human_seat)[0].base_bet
-        net_text = signed(rnd.seat_net(replay.human_seat) / base_bet)
+        net_text = signed_bets(rnd.seat_net(replay.human_seat) / base_bet, 2, trim=True)
         record = RoundRecord.objects.filter(
             table_id=original.table_id, number=original.round_number
         ).first()
         if record is not None and record.bet:
-            original_net_text = signed(record.net / record.bet)
+            original_net_text = signed_bets(record.net / record.bet, 2, trim=True)
     return {
         "replay": replay,
         "original": original,
@@ -104,8 +106,7 @@ def replay_context(replay: Replay) -> dict[str, Any]:
 def replay_page(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     """The replay (full page, or its felt for an HTMX request). 404 for anyone else's."""
     replay = _own_replay(request, public_id)
-    template = "game/replay.html#replay-felt" if request.htmx else "game/replay.html"
-    return render(request, template, replay_context(replay))
+    return respond(request, "game/replay.html", "replay-felt", replay_context(replay))
 
 
 @require_POST
@@ -120,4 +121,4 @@ def replay_act(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     if not request.htmx:
         return redirect("game:replay", public_id=replay.public_id)
     replay.refresh_from_db()
-    return render(request, "game/replay.html#replay-felt", replay_context(replay))
+    return respond(request, "game/replay.html", "replay-felt", replay_context(replay))

@@ -22,8 +22,6 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
-from django_stubs_ext import StrPromise
 
 from game.engine.banker import BankerAction, BankerObservation, Role, SeatView
 from game.engine.banker_game import BankerGame
@@ -34,42 +32,32 @@ from game.engine.round import Action, Phase, PlayerHand, Round
 from game.engine.strategy.advisor import Severity
 from game.engine.strategy.counter import TooFewCardsError, counter_decision, known_unseen
 from game.engine.variants import VARIANTS
-from game.labels import (
-    ACTION_KEYS,
-    BANKER_ACTION_KEYS,
-    BANKER_ACTION_LABELS,
-    BANKER_OUTCOME_LABELS,
-    EVEN_MONEY_OUTCOME,
-    OUTCOME_LABELS,
-    RANK_NAMES,
-    ROLE_LABELS,
-    SUIT_NAMES,
-    VARIANT_NAMES,
-    action_label,
-)
 from game.models import AI_BET, MAX_SEATS, START_BANKROLL, RoundRecord, TableSession, to_decimal
 from game.rulesets import store
 from game.rulesets.analyses import AnalysisState, analysis_state
 from game.rulesets.models import custom_id, variant_name
 from game.rulesets.words import rules_summary
+from trainer.web.labels import (
+    ACTION_KEYS,
+    AI_LEVEL_NAMES,
+    BANKER_ACTION_KEYS,
+    BANKER_ACTION_LABELS,
+    BANKER_OUTCOME_LABELS,
+    EVEN_MONEY_OUTCOME,
+    OUTCOME_LABELS,
+    ROLE_LABELS,
+    SEVERITY_LABELS,
+    STANDARD_LABELS,
+    VARIANT_NAMES,
+    action_label,
+    card_view,
+)
 
 CHIPS = (5, 25, 100, 500)
 HISTORY_LENGTH = 8
 
 
-# -- cards ------------------------------------------------------------------------------------
-def card_view(card: Card) -> dict[str, Any]:
-    """A face-up card: its printed rank, suit symbol, colour and spoken name."""
-    return {
-        "rank": card.rank.label,
-        "suit": card.suit.symbol,
-        "suit_code": card.suit.value,
-        "red": card.suit.is_red,
-        "name": _("%(rank)s of %(suit)s")
-        % {"rank": RANK_NAMES[card.rank], "suit": SUIT_NAMES[card.suit]},
-    }
-
-
+# -- seats ------------------------------------------------------------------------------------
 def seat_label(seat: int, human_seat: int) -> str:
     """A seat as the page names it: "You" or "AI player 3" (numbered from 1)."""
     if seat == human_seat:
@@ -394,35 +382,6 @@ def variant_choices(current: str) -> list[dict[str, Any]]:
     if custom_id(current) is not None:
         choices.append({"value": current, "label": variant_name(current)})
     return choices
-
-
-SEVERITY_LABELS: dict[str, StrPromise] = {
-    Severity.CLOSE: pgettext_lazy("decision grade", "Close call"),
-    Severity.BY_CHART: gettext_lazy("By the chart: correct"),
-    Severity.INACCURACY: pgettext_lazy("decision grade", "Inaccuracy"),
-    Severity.MISTAKE: pgettext_lazy("decision grade", "Mistake"),
-    Severity.BLUNDER: pgettext_lazy("decision grade", "Blunder"),
-}
-
-# The AI levels by the kind of game: the same three names (players.py, banker_players.py),
-# each game's own play behind them.
-AI_LEVEL_NAMES: dict[str, dict[str, StrPromise]] = {
-    "casino": {
-        "easy": pgettext_lazy("AI level", "Easy: hits below 17"),
-        "normal": pgettext_lazy("AI level", "Normal: the basic strategy chart"),
-        "hard": pgettext_lazy("AI level", "Hard: the exact best play"),
-    },
-    "banker": {
-        "easy": pgettext_lazy("AI level", "Easy: draws below 16, the banker below 17"),
-        "normal": pgettext_lazy("AI level", "Normal: the best play by total"),
-        "hard": pgettext_lazy("AI level", "Hard: the best play, the banker reading the table"),
-    },
-}
-
-STANDARD_LABELS = {
-    "exact": pgettext_lazy("grading standard", "the exact play"),
-    "chart": pgettext_lazy("grading standard", "the basic strategy chart"),
-}
 
 
 def flag_view(table: TableSession) -> dict[str, Any] | None:

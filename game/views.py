@@ -10,7 +10,6 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -19,11 +18,11 @@ from django_htmx.http import HttpResponseClientRedirect, push_url
 from game.engine.games import game_type
 from game.engine.players import LEVELS
 from game.engine.strategy.advisor import STANDARDS
-from game.labels import MORE_SEATS_MESSAGES
 from game.models import MAX_SEATS, TableError, TableSession
 from game.rulesets.models import is_playable, rules_for
-from game.table_view import STANDARD_LABELS, counter_view, table_context
-from trainer.web.http import HtmxHttpRequest
+from game.table_view import counter_view, table_context
+from trainer.web.http import HtmxHttpRequest, respond
+from trainer.web.labels import MORE_SEATS_MESSAGES, STANDARD_LABELS
 from trainer.web.redirects import safe_next
 from trainer.web.visitors import (
     SESSION_KEY,
@@ -186,21 +185,14 @@ def _respond(request: HtmxHttpRequest, table: TableSession, *, full: bool = Fals
     """The full page, the felt with the bankroll and the decision flag out of band (HTMX),
     or a redirect to the page (a plain form post). Either game: table_view's context says
     which felt the page holds."""
+    # Redirected before the context is built: a plain post's answer shows none of it.
     if not full and not request.htmx:
         return redirect(table_url(table) if table.pk is not None else reverse("game:home"))
     context = table_context(table)
-    if full:
-        if request.GET.get("counter"):
-            context["counter"] = counter_view(table)
-        return render(request, "game/table.html", context)
-    felt = render_to_string("game/table.html#table-felt", context, request=request)
-    bankroll = render_to_string(
-        "game/table_bar.html#bankroll", {**context, "oob": True}, request=request
-    )
-    flag = render_to_string(
-        "game/table.html#decision-flag", {**context, "oob": True}, request=request
-    )
-    return HttpResponse(felt + bankroll + flag)
+    if full and request.GET.get("counter"):
+        context["counter"] = counter_view(table)
+    oob = ["game/table_bar.html#bankroll", "game/table.html#decision-flag"]
+    return respond(request, "game/table.html", "table-felt", context, oob=oob, full=full)
 
 
 @require_POST

@@ -5,6 +5,9 @@ from django.http import HttpRequest
 from django.urls import NoReverseMatch, ResolverMatch, reverse
 from django.utils.translation import get_language, get_language_info, override
 
+from trainer.web.labels import STANDARD_LABELS
+from trainer.web.visitors import grading_standard
+
 
 def language_links(request: HttpRequest) -> dict:
     """``language_links``: one entry per site language with the current page's URL in it
@@ -49,9 +52,6 @@ def _url_in(code: str, match: ResolverMatch | None, query: str) -> str:
 def grading(request: HttpRequest) -> dict:
     """``grading_standard``: the person's standard ("exact" or "chart", the session's);
     ``grading_choices``: (value, label) pairs for templates/game/grading_toggle.html."""
-    from game.table_view import STANDARD_LABELS  # the game app is loaded after settings
-    from trainer.web.visitors import grading_standard
-
     return {
         "grading_standard": grading_standard(request) if hasattr(request, "session") else None,
         "grading_choices": list(STANDARD_LABELS.items()),

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "trainer.web",
     "game.rulesets",
     "game",
     "trainer.rulebook",

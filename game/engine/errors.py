@@ -1,7 +1,7 @@
 """The engine's errors: one base, ``EngineError``, and the reasons it can refuse something for.
 
 Every exception class of the engine derives from ``EngineError`` and carries a ``Reason``
-(what went wrong, as a value the web layer translates: game/labels.py gives every member a
+(what went wrong, as a value the web layer translates: trainer/web/labels.py gives every member a
 message) and ``message`` (the English detail, with the numbers and names of the case, for
 logs, the command line and developers). Each class keeps the builtin base it had before
 (``ValueError``, ``RuntimeError``), so ``except ValueError`` callers still catch it.
@@ -97,7 +97,7 @@ class Reason(StrEnum):
 class EngineError(Exception):
     """The base of every error the engine raises.
 
-    - ``reason``: why, a ``Reason`` (the web layer shows its translation, game/labels.py).
+    - ``reason``: why, a ``Reason`` (the web layer shows its translation, trainer/web/labels.py).
     - ``message``: the English detail for logs, the command line and developers; also
       ``str(error)``.
 

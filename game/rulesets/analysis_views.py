@@ -13,7 +13,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from game.rulesets.analyses import AnalysisState, analysis_state, retry_analysis
 from game.rulesets.models import Analysis
-from trainer.web.http import HtmxHttpRequest
+from trainer.web.http import HtmxHttpRequest, respond
 from trainer.web.redirects import safe_next
 
 
@@ -51,9 +51,9 @@ def analysis_retry(request: HtmxHttpRequest, rules_id: str) -> HttpResponse:
     if state is None:
         raise Http404("no such analysis")
     target = safe_next(request, reverse("game:home"))
-    if not request.htmx:
-        return redirect(target)
-    if state.ready:
+    if state.ready and request.htmx:
         return HttpResponseClientRefresh()
     context = {"analysis": state, "analysis_next": target}
-    return render(request, "rulesets/analysis.html#analysis-progress", context)
+    return respond(
+        request, "rulesets/analysis.html", "analysis-progress", context, redirect_to=target
+    )

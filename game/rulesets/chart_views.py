@@ -18,12 +18,12 @@ from game.engine.round import Action
 from game.engine.rules import Rules, RulesError
 from game.engine.strategy.chart import HARD_ROWS, PAIR_ROWS, SOFT_ROWS, UPCARDS, Chart
 from game.engine.variants import CASINO_VARIANTS
-from game.labels import ACTION_LABELS
 from game.rulesets.analyses import analysis_state
 from game.rulesets.analysis_views import progress_context
 from game.rulesets.models import RuleSet, rules_for, variant_name
 from game.rulesets.store import chart_for, game_ev_for
 from game.rulesets.words import rules_summary
+from trainer.web.labels import ACTION_LABELS
 from trainer.web.visitors import visitor_id
 
 # What each cell shows once surrender is taken out (it has its own table).

@@ -18,8 +18,8 @@ from django_stubs_ext import StrPromise
 
 from game.engine.rules import Rules, RulesError
 from game.engine.variants import CASINO_VARIANTS, find_rules
-from game.labels import VARIANT_NAMES, reason_message
 from game.rulesets.words import describe
+from trainer.web.labels import VARIANT_NAMES, reason_message
 
 # A rule set starts from a casino preset (the banker game is a different game, played by
 # another engine).
@@ -263,7 +263,7 @@ class RuleSetForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         """Refuse combinations that cannot be played, then build ``self.rules``; should Rules
         still refuse them (a RulesError), the form error gives its reason's translated message
-        (game.labels.reason_message)."""
+        (trainer.web.labels.reason_message)."""
         data = super().clean() or {}
         for field, message in impossible_combinations(data):
             if field not in self.errors:

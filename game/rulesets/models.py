@@ -27,7 +27,7 @@ from django.utils.translation import gettext
 
 from game.engine.rules import Rules
 from game.engine.variants import find_rules, is_variant
-from game.labels import VARIANT_NAMES
+from trainer.web.labels import VARIANT_NAMES
 
 # The shape of RuleSet.id_for's ids.
 RULESET_ID = re.compile(r"[a-z2-7]{10}")

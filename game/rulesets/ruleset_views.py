@@ -11,13 +11,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from game.labels import VARIANT_NAMES
 from game.rulesets.analyses import TooManyAnalyses, analysis_state, start_analysis
 from game.rulesets.analysis_views import progress_context
 from game.rulesets.forms import BASES, DEFAULT_BASE, RuleSetForm, rules_table
 from game.rulesets.models import RuleSet, variant_name
 from game.rulesets.words import rules_summary
 from trainer.web.http import HtmxHttpRequest
+from trainer.web.labels import VARIANT_NAMES
 from trainer.web.visitors import visitor_id
 
 

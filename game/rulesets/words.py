@@ -17,14 +17,13 @@ its natural's payout; its other fields are not options of that game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 
-from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from game.engine.rules import RULE_FIELDS, Rules
+from trainer.web.numbers import chips
 
 # The bet of the worked payouts ("on a bet of 10 chips a natural wins 15").
 EXAMPLE_BET = 10
@@ -45,19 +44,6 @@ def ratio(value: Fraction) -> str:
     """A payout as players write it: 3/2 -> "3:2", 2 -> "2:1"."""
     value = Fraction(value)
     return f"{value.numerator}:{value.denominator}"
-
-
-def chips(amount: Fraction | int) -> str:
-    """An exact chip amount in the active language's number format: 15 -> "15",
-    15/2 -> "7.5" (en) or "7,5" (ru, sr, hr, bg), 1000 -> "1,000" / "1 000"."""
-    amount = Fraction(amount)
-    if amount.denominator == 1:
-        return formats.number_format(int(amount), use_l10n=True, force_grouping=True)
-    exact = Decimal(amount.numerator) / Decimal(amount.denominator)
-    exponent = exact.normalize().as_tuple().exponent
-    assert isinstance(exponent, int)  # a finite amount, never NaN or infinity
-    places = max(0, -exponent)
-    return formats.number_format(exact, decimal_pos=places, use_l10n=True, force_grouping=True)
 
 
 def join_or(numbers: list[int]) -> str:

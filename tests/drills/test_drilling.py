@@ -26,9 +26,9 @@ from trainer.drills.drilling import (
     start_drill,
     weak_situations,
 )
+from trainer.drills.items import classify_decision, question_round
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard
 from trainer.drills.scheduling import new_card, review
-from trainer.drills.situations import classify_decision, question_round
 from trainer.review.models import GradedDecision
 from trainer.web.errors import Refused
 

@@ -11,6 +11,7 @@ import pytest
 from fsrs import Rating
 
 from game.engine.variants import find_rules
+from trainer.drills.items import catalog
 from trainer.drills.scheduling import (
     FAST_MS,
     SLOW_MS,
@@ -20,7 +21,6 @@ from trainer.drills.scheduling import (
     rating_for,
     review,
 )
-from trainer.drills.situations import catalog
 
 pytestmark = pytest.mark.django_db  # the chart comes from game.rulesets.store (database)
 

@@ -11,8 +11,8 @@ import pytest
 from django.utils.translation import gettext, override, pgettext
 from playwright.sync_api import Page, expect
 
-from game.labels import VARIANT_NAMES
 from tests.e2e.tables import open_table
+from trainer.web.labels import VARIANT_NAMES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

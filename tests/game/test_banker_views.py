@@ -99,7 +99,7 @@ def backs(block: str) -> int:
 
 
 def card_forms(code: str, name: str, corner: str) -> list[str]:
-    """Every way templates/game/card.html prints a card: data-card, its name, its corner."""
+    """Every way templates/web/card.html prints a card: data-card, its name, its corner."""
     return [f'data-card="{code}"', name, corner]
 
 

@@ -1,4 +1,4 @@
-"""game/labels.py's REASON_MESSAGES: every Reason the engine can refuse something for has a
+"""trainer/web/labels.py's REASON_MESSAGES: every Reason the engine can refuse something for has a
 message, translated into every language of the site, so no refusal reaches a page in English
 or as a KeyError.
 
@@ -13,7 +13,7 @@ from django.utils.translation import override
 
 from game.engine.errors import EngineError, Reason
 from game.engine.round import IllegalActionError
-from game.labels import REASON_MESSAGES, reason_message
+from trainer.web.labels import REASON_MESSAGES, reason_message
 
 TRANSLATED = ("sr-latn", "hr", "ru", "bg")
 

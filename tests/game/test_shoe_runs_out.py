@@ -25,7 +25,7 @@ ROUNDS = 25
 
 
 def data_card(card: Card) -> str:
-    """How templates/game/card.html names a face-up card."""
+    """How templates/web/card.html names a face-up card."""
     return f'data-card="{card.rank.label}{card.suit.value}"'
 
 

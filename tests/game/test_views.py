@@ -96,7 +96,7 @@ def shown_bankroll(html: str) -> Decimal:
 
 # -- the hole card stays on the server ----------------------------------------------------------
 def hole_card_forms(html: str) -> dict[str, bool]:
-    """Each way templates/game/card.html can show the queen of hearts."""
+    """Each way templates/web/card.html can show the queen of hearts."""
     return {
         "data-card": 'data-card="QH"' in html,
         "name": "Queen of hearts" in html,

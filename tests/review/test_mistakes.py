@@ -15,7 +15,6 @@ from django.test import Client
 from django.utils.translation import override
 
 from game.engine.round import Action
-from game.labels import ACTION_LABELS
 from tests.helpers import client_for
 from tests.review.helpers import (
     DAY1,
@@ -28,6 +27,7 @@ from tests.review.helpers import (
     session_keys,
     table_decision,
 )
+from trainer.web.labels import ACTION_LABELS
 
 pytestmark = pytest.mark.django_db
 

@@ -25,12 +25,12 @@ from game.engine.variants import find_rules
 from game.models import Replay, RoundRecord, TableSession
 from game.rulesets import store
 from game.rulesets.models import RuleSet
-from game.table_view import card_view
 from tests.factories import TableSessionFactory
 from tests.game.test_views import without_csrf_tokens
 from tests.helpers import HX, client_for
 from tests.review.test_replay import act, dealer_cards, hand_cards, play
 from trainer.review.models import GradedDecision
+from trainer.web.labels import card_view
 
 pytestmark = pytest.mark.django_db
 
@@ -203,7 +203,7 @@ class HeartsLast:
 
 
 def card_forms(code: str) -> dict[str, str]:
-    """Each way a page could show the card ``code``: templates/game/card.html's attribute,
+    """Each way a page could show the card ``code``: templates/web/card.html's attribute,
     spoken name and corner (as ``card_view`` makes them, in English), and the bare code
     (JSON, a hidden input, a data attribute)."""
     with translation.override("en"):

@@ -18,6 +18,7 @@ from game.rulesets import words as rules_words
 from trainer.rulebook import facts
 from trainer.rulebook.choices import SPECS, site_choices
 from trainer.rulebook.views import PROSE_LANGUAGES
+from trainer.web import numbers
 
 COUNTS = (1, 2, 5, 21)
 
@@ -164,7 +165,7 @@ def test_source_rule_labels(lang: str) -> None:
 )
 def test_chip_amounts_in_the_language_format(lang: str, amount: Fraction, text: str) -> None:
     with override(lang):
-        assert facts.signed_chips(amount).lstrip("+") == text
+        assert numbers.signed_chips(amount, minus=numbers.MINUS).lstrip("+") == text
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,9 @@ class AccountsConfig(AppConfig):
         from django.core import checks
 
         from trainer.accounts.handover import carry_history_on_login
-        from trainer.web.visitors import check_visitor_models
+        from trainer.accounts.models import Account
+        from trainer.web.visitors import check_visitor_models, use_account_visitors
 
         checks.register(check_visitor_models)
+        use_account_visitors(lambda user, visitor: Account.for_user(user, visitor).visitor)
         user_logged_in.connect(carry_history_on_login, dispatch_uid="accounts.carry_history")

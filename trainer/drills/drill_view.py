@@ -1,5 +1,5 @@
 """What the drill pages show: plain dicts for the templates, every word in the active
-language (action names from game.labels, card faces from game.table_view)."""
+language (action names and card faces from trainer.web.labels)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,17 @@ from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Severity
 from game.engine.variants import CASINO_VARIANTS
-from game.labels import ACTION_KEYS, ACTION_LABELS, EVEN_MONEY_LABELS
 from game.rulesets.models import RuleSet, custom_ids, variant_name
-from game.table_view import SEVERITY_LABELS, card_view
 from trainer.drills.explain import reason
+from trainer.drills.items import CATEGORIES, class_kind
 from trainer.drills.models import DrillQuestion, DrillSession
-from trainer.drills.situations import CATEGORIES, class_kind
+from trainer.web.labels import (
+    ACTION_KEYS,
+    ACTION_LABELS,
+    EVEN_MONEY_LABELS,
+    SEVERITY_LABELS,
+    card_view,
+)
 from trainer.web.visitors import used_variants
 
 CATEGORY_LABELS = {

@@ -27,18 +27,18 @@ from game.engine.strategy.advisor import Grade, Standard, grade_decision
 from game.rulesets.analyses import analysis_state
 from game.rulesets.models import RuleSet, rules_for
 from game.rulesets.store import AnalysisPending, evs_cache
-from trainer.drills.models import DrillQuestion, DrillSession, SituationCard, cards_of
-from trainer.drills.scheduling import next_situation, rating_for
-from trainer.drills.situations import (
+from trainer.drills.items import (
     RULE_CATEGORIES,
+    DrillItem,
     DrillUnavailable,
-    Situation,
     catalog,
     category_situations,
     classify_decision,
     deal_question,
     strategy_chart,
 )
+from trainer.drills.models import DrillQuestion, DrillSession, SituationCard, cards_of
+from trainer.drills.scheduling import next_situation, rating_for
 from trainer.review.models import DecisionPoint, GradedDecision
 from trainer.web.errors import Refused
 
@@ -179,7 +179,7 @@ def start_drill(
 
 
 # -- asking ----------------------------------------------------------------------------------------
-def session_pool(session: DrillSession, rules: Rules) -> list[Situation]:
+def session_pool(session: DrillSession, rules: Rules) -> list[DrillItem]:
     """The situations a drill session asks about: its category's, or its chosen list."""
     if session.pool is None:
         return category_situations(rules, session.category)

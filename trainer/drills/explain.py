@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from django.utils import formats
 from django.utils.translation import gettext as _
 
 from game.engine.cards import Card
@@ -29,18 +28,12 @@ from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.composition import full_shoe, remove_cards
 from game.engine.strategy.dealer import dealer_totals
-from game.labels import ACTION_LABELS
+from trainer.web.labels import ACTION_LABELS
+from trainer.web.numbers import bets, percent
 
-
-def ev_text(value: float) -> str:
-    """An EV or a cost in units of the bet, three decimals, in the active language's
-    number format."""
-    return formats.number_format(round(value, 3), 3)
-
-
-def percent_text(probability: float) -> str:
-    """A probability (0..1) as a whole percent in the active language's number format."""
-    return formats.number_format(round(probability * 100), 0)
+# Three decimals, as the answer's EV list shows them (drills/session.html): the reason's
+# numbers and the list's agree.
+EV_PLACES = 3
 
 
 def upcard_text(card: Card) -> str:
@@ -94,19 +87,19 @@ def reason(
         ) % {
             "chart": ACTION_LABELS[ref],
             "exact": ACTION_LABELS[exact],
-            "gain": ev_text(values[exact] - values[ref]),
+            "gain": bets(values[exact] - values[ref], EV_PLACES),
         }
     others = {a: v for a, v in values.items() if a is not ref}
     if not others:
         return _("It is the only play here.")
     second = max(others, key=others.__getitem__)
-    gain = ev_text(values[ref] - values[second])
+    gain = bets(values[ref] - values[second], EV_PLACES)
     named = {"gain": gain, "second": ACTION_LABELS[second], "upcard": upcard_text(upcard)}
     if ref is Action.STAND:
         return _(
             "The dealer busts %(bust)s%% of the time with %(upcard)s showing: standing is worth "
             "%(gain)s of the bet more than the next best play (%(second)s)."
-        ) % {**named, "bust": percent_text(dealer_bust(hand, upcard, rules))}
+        ) % {**named, "bust": percent(dealer_bust(hand, upcard, rules))}
     if ref is Action.HIT:
         value = hand_value(hand)
         if value.soft or value.total <= 11:
@@ -118,7 +111,7 @@ def reason(
         return _(
             "The dealer busts only %(bust)s%% of the time with %(upcard)s showing: hitting is "
             "worth %(gain)s of the bet more than the next best play (%(second)s)."
-        ) % {**named, "bust": percent_text(dealer_bust(hand, upcard, rules))}
+        ) % {**named, "bust": percent(dealer_bust(hand, upcard, rules))}
     if ref is Action.DOUBLE:
         return _("Doubling gains %(gain)s of the bet over the next best play (%(second)s).") % named
     if ref is Action.SPLIT:
@@ -127,15 +120,15 @@ def reason(
         )
     return _(
         "Surrendering loses half the bet; the next best play (%(second)s) loses %(loss)s of it."
-    ) % {**named, "loss": ev_text(-values[second])}
+    ) % {**named, "loss": bets(-values[second], EV_PLACES)}
 
 
 def _insurance_reason(
     hand: list[Card], upcard: Card, rules: Rules, values: dict[Action, float], ref: Action
 ) -> str:
-    tens = percent_text(ten_probability(hand, upcard, rules))
+    tens = percent(ten_probability(hand, upcard, rules))
     insured = values.get(Action.INSURANCE, 0.0) - values.get(Action.NO_INSURANCE, 0.0)
-    difference = ev_text(abs(insured))
+    difference = bets(abs(insured), EV_PLACES)
     natural = sorted(c.points for c in hand) == [1, 10]
     if ref is Action.INSURANCE:
         return _(

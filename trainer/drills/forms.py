@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from trainer.drills.drilling import MAX_DAYS, NO_SUCH_GAME
-from trainer.drills.situations import CATEGORIES
+from trainer.drills.items import CATEGORIES
 
 # The periods offered for "my mistakes" (days); empty means every mistake on record.
 PERIODS = (7, 30, 90, 365)

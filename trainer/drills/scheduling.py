@@ -17,7 +17,7 @@ just asked:
 
 1. **due**: situations whose card is due (due <= now), the earliest due first;
 2. **new**: situations never answered, drawn at random with probability proportional to
-   how often they arise in play (``Situation.weight``);
+   how often they arise in play (``DrillItem.weight``);
 3. **weak**: the answered situations, lowest accuracy first, then the most lapses, then
    the earliest due;
 4. **extra**: when the drill's own situations offer nothing else (a drill of one
@@ -35,7 +35,7 @@ from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler, State
 
 from game.engine.strategy.advisor import Severity, is_correct
-from trainer.drills.situations import Situation
+from trainer.drills.items import DrillItem
 
 FAST_MS = 2_500
 SLOW_MS = 8_000
@@ -99,14 +99,14 @@ class CardStats:
 
 
 def next_situation(
-    pool: Sequence[Situation],
+    pool: Sequence[DrillItem],
     cards: Mapping[tuple[str, str], CardStats],
     previous: tuple[str, str] | None,
     now: datetime,
     rng: random.Random,
     *,
-    fallback: Sequence[Situation] = (),
-) -> tuple[Situation, str]:
+    fallback: Sequence[DrillItem] = (),
+) -> tuple[DrillItem, str]:
     """The situation to ask next and its tier ("due", "new", "weak" or "extra"), by the
     order of the module docstring: ``pool`` is the drill's situations, ``cards`` the
     person's cards by situation key, ``previous`` the key just asked (never repeated),
@@ -123,7 +123,7 @@ def next_situation(
     seen = [s for s in candidates if s.key in cards]
     if seen:
 
-        def weakness(s: Situation) -> tuple[float, int, datetime]:
+        def weakness(s: DrillItem) -> tuple[float, int, datetime]:
             stats = cards[s.key]
             return (stats.accuracy, -stats.lapses, stats.due)
 
@@ -134,7 +134,7 @@ def next_situation(
     raise LookupError("no situation to ask other than the one just asked")
 
 
-def weighted_choice(situations: Sequence[Situation], rng: random.Random) -> Situation:
+def weighted_choice(situations: Sequence[DrillItem], rng: random.Random) -> DrillItem:
     """One of ``situations`` at random, with probability proportional to its weight (how
     often it arises in play)."""
     return rng.choices(list(situations), weights=[float(s.weight) for s in situations])[0]

@@ -9,7 +9,6 @@ import uuid
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
@@ -37,7 +36,7 @@ from trainer.drills.drilling import (
 from trainer.drills.forms import PERIODS, StartForm
 from trainer.drills.models import DrillSession
 from trainer.web.errors import Refused
-from trainer.web.http import HtmxHttpRequest
+from trainer.web.http import HtmxHttpRequest, respond
 from trainer.web.visitors import grading_standard, owned_or_404, visitor_id
 
 
@@ -177,7 +176,9 @@ def _context(request: HttpRequest, session: DrillSession) -> dict:
     }
 
 
-def _respond(request: HtmxHttpRequest, session: DrillSession, *, full: bool = False):
+def _respond(
+    request: HtmxHttpRequest, session: DrillSession, *, full: bool = False
+) -> HttpResponse:
     """The full page, the drill card with the score out of band (HTMX), or a redirect to
     the page (a plain form post)."""
     if not full and not request.htmx:
@@ -187,10 +188,11 @@ def _respond(request: HtmxHttpRequest, session: DrillSession, *, full: bool = Fa
     except Refused as exc:  # the rule set is gone: nothing left to drill
         messages.error(request, exc.message)
         return redirect("drills:index")
-    if full:
-        return render(request, "drills/session.html", context)
-    card = render_to_string("drills/session.html#drill-card", context, request=request)
-    score = render_to_string(
-        "drills/session.html#drill-score", {**context, "oob": True}, request=request
+    return respond(
+        request,
+        "drills/session.html",
+        "drill-card",
+        context,
+        oob=["drills/session.html#drill-score"],
+        full=full,
     )
-    return HttpResponse(card + score)

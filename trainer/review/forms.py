@@ -15,9 +15,9 @@ from django.utils.translation import pgettext_lazy
 
 from game.engine.variants import CASINO_VARIANTS
 from game.rulesets.models import custom_id, variant_name
-from game.table_view import SEVERITY_LABELS
 from trainer.review.log import DEVIATIONS, LogFilter
 from trainer.review.situations import CATEGORIES, CATEGORY_LABELS
+from trainer.web.labels import SEVERITY_LABELS
 
 DRILL_PERIODS = (7, 30, 90, 365)
 

@@ -17,13 +17,13 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from django.template.defaultfilters import floatformat
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from trainer.review.log import DayPoint, Tally
 from trainer.review.situations import CHART_ROWS, KIND_LABELS, UPCARDS, Situation, row_card
+from trainer.web.numbers import number
 
 # The heat map's grid.
 HEAT_LEFT = 64  # row labels
@@ -51,17 +51,6 @@ def accuracy_fill(accuracy: float | None) -> str:
         return EMPTY_FILL
     hue = round(120 * max(0.0, min(100.0, accuracy)) / 100)
     return f"hsl({hue}, 65%, 36%)"
-
-
-def decimal_text(value: float, places: int) -> str:
-    """``value`` rounded half up to ``places`` decimals in the active language's format
-    ("3.13", "3,13"), as the templates' floatformat writes numbers."""
-    return floatformat(value, places)
-
-
-def percent(value: float) -> str:
-    """A percentage rounded to a whole number in the active language's format: "78"."""
-    return decimal_text(value, 0)
 
 
 def heat_map(tallies: dict[Situation, Tally]) -> dict[str, Any]:
@@ -99,7 +88,7 @@ def heat_map(tallies: dict[Situation, Tally]) -> dict[str, Any]:
                     "situation": situation.label,
                     "correct": formats.number_format(tally.correct),
                     "decisions": formats.number_format(tally.decisions),
-                    "accuracy": percent(accuracy),
+                    "accuracy": number(accuracy, 0),
                 }
             cells.append(
                 {
@@ -110,7 +99,7 @@ def heat_map(tallies: dict[Situation, Tally]) -> dict[str, Any]:
                     "cx": HEAT_LEFT + i * HEAT_CELL_W + (HEAT_CELL_W - 2) / 2,
                     "cy": y + (HEAT_CELL_H - 2) / 2,
                     "fill": accuracy_fill(accuracy),
-                    "text": "" if accuracy is None else percent(accuracy),
+                    "text": "" if accuracy is None else number(accuracy, 0),
                     "title": title,
                     "kind": kind,
                     "row": row,
@@ -137,7 +126,7 @@ def heat_map(tallies: dict[Situation, Tally]) -> dict[str, Any]:
         "groups": groups,
         "rows": rows,
         "legend": [
-            {"fill": accuracy_fill(a), "label": f"{percent(a)} %"} for a in (0, 25, 50, 75, 100)
+            {"fill": accuracy_fill(a), "label": f"{number(a, 0)} %"} for a in (0, 25, 50, 75, 100)
         ],
         "empty_fill": EMPTY_FILL,
     }
@@ -208,7 +197,7 @@ def line_plot(points: Sequence[DayPoint]) -> dict[str, Any] | None:
                 )
                 % {
                     "day": day,
-                    "value": decimal_text(value, 2),
+                    "value": number(value, 2),
                     "count": formats.number_format(point.decisions),
                 },
             }
@@ -216,7 +205,7 @@ def line_plot(points: Sequence[DayPoint]) -> dict[str, Any] | None:
     y_ticks = []
     tick = 0.0
     while tick <= high + 1e-9:
-        y_ticks.append({"y": round(y_of(tick), 1), "label": decimal_text(tick, places)})
+        y_ticks.append({"y": round(y_of(tick), 1), "label": number(tick, places)})
         tick += step
     if len(points) <= MAX_X_TICKS:
         chosen = list(range(len(points)))

@@ -1,25 +1,22 @@
 """What the review pages show of the log: plain dicts for the templates (a logged
-decision's cards, words and EVs, a session's line), and signed nets."""
+decision's cards, words and EVs, a session's line)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
-from django.template.defaultfilters import floatformat
 from django.urls import reverse
 
-from game import labels
 from game.engine.cards import Card
 from game.engine.round import Action
 from game.rulesets.models import variant_name
-from game.table_view import SEVERITY_LABELS, card_view
 from trainer.review.log import Entry, SessionSummary
+from trainer.web import labels
+from trainer.web.labels import SEVERITY_LABELS, card_view
 
 
 def cards_view(codes: list[str]) -> list[dict[str, Any]]:
-    """Card codes as face-up cards for templates/game/card.html."""
+    """Card codes as face-up cards for ``{% card %}`` (templates/web/card.html)."""
     return [card_view(Card.parse(code)) for code in codes]
 
 
@@ -82,12 +79,3 @@ def session_view(summary: SessionSummary, limit: int | None = None) -> dict[str,
         "mistakes": [mistake_view(e) for e in mistakes],
         "more": len(summary.mistakes) - len(mistakes),
     }
-
-
-def signed(value: Fraction | Decimal) -> str:
-    """A net in bets, rounded to two places in the active language's format, with its sign:
-    "+1.5", "-1", "0"."""
-    if isinstance(value, Fraction):
-        value = Decimal(value.numerator) / Decimal(value.denominator)
-    text = floatformat(value, "-2")
-    return f"+{text}" if value > 0 else text

@@ -31,10 +31,9 @@ from game.engine.hands import hand_value, is_natural
 from game.engine.round import IllegalActionError, Outcome, Round, deal
 from game.engine.rules import Rules
 from game.engine.scenario import apply_scripted
-from game.labels import BANKER_OUTCOME_LABELS, OUTCOME_LABELS
-from game.rulesets.words import EXAMPLE_BET, chips, ratio
-from game.table_view import card_view
-from trainer.rulebook.facts import signed_chips
+from game.rulesets.words import EXAMPLE_BET, ratio
+from trainer.web.labels import BANKER_OUTCOME_LABELS, OUTCOME_LABELS, card_view
+from trainer.web.numbers import MINUS, chips, signed_chips
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +56,7 @@ class ExampleHand:
     @property
     def net_text(self) -> str:
         """The net with its sign in the active language ("+15", or a minus sign and 10)."""
-        return "" if self.net is None else signed_chips(self.net)
+        return "" if self.net is None else signed_chips(self.net, minus=MINUS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +211,7 @@ def _round_hands(rnd: Round, labels: Sequence[str]) -> list[ExampleHand]:
                 outcome_label=OUTCOME_LABELS[hand.outcome] if hand.outcome else None,
                 net=hand.bet_net,  # the insurance result has its own line (extra)
                 extra=_("insured %(chips)s") % {"chips": chips(hand.insurance)}
-                + f" ({signed_chips(hand.insurance_net)})"
+                + f" ({signed_chips(hand.insurance_net, minus=MINUS)})"
                 if hand.insurance
                 else "",
             )
@@ -303,7 +302,7 @@ def _surrender_example(rules: Rules, you: str) -> Example | None:
     ) % {
         "total": hand.value.total,
         "bet": chips(hand.bet),
-        "net": signed_chips(hand.net or 0),
+        "net": signed_chips(hand.net or 0, minus=MINUS),
     }
     return Example("surrender", _("Surrender"), _round_hands(rnd, [you]), caption)
 
@@ -358,7 +357,7 @@ def _insurance_example(rules: Rules, you: str) -> Example | None:
         "stake": chips(hand.insurance or 0),
         "won": chips(hand.insurance_net),
         "bet": chips(hand.bet),
-        "net": signed_chips(hand.net or 0),
+        "net": signed_chips(hand.net or 0, minus=MINUS),
     }
     return Example("insurance", _("Insurance against an ace"), _round_hands(rnd, [you]), caption)
 
@@ -562,7 +561,7 @@ def banker_examples(rules: Rules) -> dict[str, list[Example]]:
                 )
                 % {
                     "total": compare.banker_hand.total,
-                    "net": signed_chips(compare.banker_hand.net or 0),
+                    "net": signed_chips(compare.banker_hand.net or 0, minus=MINUS),
                 },
             )
         )

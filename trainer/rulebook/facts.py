@@ -9,13 +9,12 @@ rule set are the engine's fixed behaviour (round.py, hands.py) and are named as 
 Shapes: ``casino_facts(rules)`` and ``banker_facts(rules)`` return ``{section: [Fact, ...]}``
 with the sections in page order; a ``Fact`` is a stable ``key`` (tests and the "this site's
 choices" notes refer to it) and the ``text`` in the active language. Amounts are chips,
-written exactly (``chips``) in the active language's number format.
+written exactly (``trainer.web.numbers.chips``) in the active language's number format.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -23,7 +22,6 @@ from django.utils.translation import ngettext
 from game.engine import banker
 from game.engine.rules import Rules
 from game.rulesets.words import (
-    chips,
     describe,
     ratio,
 )
@@ -39,17 +37,6 @@ class Fact:
 
     key: str
     text: str
-
-
-# -- formatting ------------------------------------------------------------------------------
-def signed_chips(amount: Fraction | int) -> str:
-    """A net with its sign: "+15", "0", or U+2212 (the minus sign) and "10"."""
-    amount = Fraction(amount)
-    if amount > 0:
-        return f"+{chips(amount)}"
-    if amount < 0:
-        return f"\u2212{chips(-amount)}"
-    return chips(amount)
 
 
 # -- sentences used on several pages ---------------------------------------------------------

@@ -27,10 +27,10 @@ from django.views.decorators.http import require_safe
 
 from game.engine.rules import Rules, RulesError
 from game.engine.variants import VARIANTS, find_rules, is_variant
-from game.labels import VARIANT_NAMES
 from game.rulesets.models import RuleSet, custom_ids, variant_name
 from trainer.rulebook import examples, facts
 from trainer.rulebook.choices import site_choices
+from trainer.web.labels import VARIANT_NAMES
 from trainer.web.visitors import used_variants, visitor_id
 
 # The languages whose prose the rule pages have (templates/rulebook/prose/<code>/).

@@ -20,6 +20,7 @@ can take part in merging in two other ways, with a ``merge_visitor_rows`` attrib
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any, Literal, overload
 
 from django.apps import apps
@@ -34,6 +35,19 @@ from game.engine.strategy.advisor import Standard
 SESSION_KEY = "visitor"
 STANDARD_KEY = "grading_standard"
 MERGE_HOOK = "merge_visitor_rows"
+
+AccountVisitor = Callable[[Any, "uuid.UUID | None"], uuid.UUID]
+# The visitor id of a logged-in user's account (given the session's own id, which a new
+# account takes over): the accounts app, which stands above this layer and alone knows
+# accounts, hands it in when it is ready (``use_account_visitors``).
+_account_visitor: AccountVisitor | None = None
+
+
+def use_account_visitors(lookup: AccountVisitor) -> None:
+    """Let ``visitor_id`` answer a logged-in user with ``lookup(user, session visitor)``,
+    their account's visitor id (trainer/accounts/apps.py calls this once at start-up)."""
+    global _account_visitor
+    _account_visitor = lookup
 
 
 def session_visitor(request: HttpRequest) -> uuid.UUID | None:
@@ -57,10 +71,8 @@ def visitor_id(request: HttpRequest, *, create: bool = True) -> uuid.UUID | None
     session too), else the session's own, a new one being made and kept when ``create``
     (else None when the session has none)."""
     user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        from trainer.accounts.models import Account
-
-        account_visitor = Account.for_user(user, session_visitor(request)).visitor
+    if user is not None and user.is_authenticated and _account_visitor is not None:
+        account_visitor = _account_visitor(user, session_visitor(request))
         if request.session.get(SESSION_KEY) != str(account_visitor):
             request.session[SESSION_KEY] = str(account_visitor)
         return account_visitor

@@ -12,7 +12,7 @@ import pytest
 from game.engine.cards import Card, Rank
 from game.engine.round import Action
 from game.engine.variants import find_rules
-from trainer.drills.situations import (
+from trainer.drills.items import (
     catalog,
     category_situations,
     classify_decision,

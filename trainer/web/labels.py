@@ -1,16 +1,19 @@
-"""Translated names of the engine's values (actions, outcomes, ranks, suits) and the
-message of every reason the engine refuses something for (``REASON_MESSAGES``). The engine
-speaks English and ``Reason`` codes; every word a person reads comes from here or from a
-template."""
+"""Translated names of the engine's values (actions, outcomes, ranks, suits, a card, the
+games, grades, AI levels and grading standards) and the message of every reason the engine
+refuses something for (``REASON_MESSAGES``). The engine speaks English and ``Reason``
+codes; every word a person reads comes from here or from a template."""
 
+from typing import Any
+
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 from django_stubs_ext import StrPromise
 
 from game.engine.banker import BankerAction, BankerOutcome, Role
-from game.engine.cards import Rank, Suit
+from game.engine.cards import Card, Rank, Suit
 from game.engine.errors import EngineError, Reason
 from game.engine.round import Action, Outcome
+from game.engine.strategy.advisor import Severity
 
 # The button words are each language's own terms (seed 000: "Daj kartu", "Stani",
 # "Dupliraj", "Podeli"; seed 002: "Ещё", "Хватит"...).
@@ -220,3 +223,45 @@ def reason_message(error: EngineError) -> str:
     No fallback to the engine's English ``message``: a reason without a message raises
     KeyError, a bug that tests/game/test_reason_messages.py catches first."""
     return str(REASON_MESSAGES[error.reason])
+
+
+def card_view(card: Card) -> dict[str, Any]:
+    """A face-up card: its printed rank, suit symbol, colour and spoken name."""
+    return {
+        "rank": card.rank.label,
+        "suit": card.suit.symbol,
+        "suit_code": card.suit.value,
+        "red": card.suit.is_red,
+        "name": gettext("%(rank)s of %(suit)s")
+        % {"rank": RANK_NAMES[card.rank], "suit": SUIT_NAMES[card.suit]},
+    }
+
+
+SEVERITY_LABELS: dict[str, StrPromise] = {
+    Severity.CLOSE: pgettext_lazy("decision grade", "Close call"),
+    Severity.BY_CHART: _("By the chart: correct"),
+    Severity.INACCURACY: pgettext_lazy("decision grade", "Inaccuracy"),
+    Severity.MISTAKE: pgettext_lazy("decision grade", "Mistake"),
+    Severity.BLUNDER: pgettext_lazy("decision grade", "Blunder"),
+}
+
+
+# The AI levels by the kind of game (Rules.game): the same three names (game/engine/
+# players.py, banker_players.py), each game's own play behind them.
+AI_LEVEL_NAMES: dict[str, dict[str, StrPromise]] = {
+    "casino": {
+        "easy": pgettext_lazy("AI level", "Easy: hits below 17"),
+        "normal": pgettext_lazy("AI level", "Normal: the basic strategy chart"),
+        "hard": pgettext_lazy("AI level", "Hard: the exact best play"),
+    },
+    "banker": {
+        "easy": pgettext_lazy("AI level", "Easy: draws below 16, the banker below 17"),
+        "normal": pgettext_lazy("AI level", "Normal: the best play by total"),
+        "hard": pgettext_lazy("AI level", "Hard: the best play, the banker reading the table"),
+    },
+}
+
+STANDARD_LABELS = {
+    "exact": pgettext_lazy("grading standard", "the exact play"),
+    "chart": pgettext_lazy("grading standard", "the basic strategy chart"),
+}

@@ -1,8 +1,12 @@
-"""Drill situations: what a drill asks, how often it arises in play, and the question's deal.
+"""Drill items: what a drill asks, how often it arises in play, and the question's deal.
 
-A **situation** is one decision to learn: a rule set (by ``RuleSet.id_for``), a **hand
+A **drill item** is one decision to learn: a rule set (by ``RuleSet.id_for``), a **hand
 class** and the dealer's **upcard** (a value: "2".."9", "T" for any ten-value card, "A").
-Every situation is one FSRS card (scheduling.py). The hand classes:
+Every item is one FSRS card (scheduling.py, ``SituationCard``). An item lies in one
+*situation*, the chart cell the decision log files decisions under
+(trainer/review/situations.py, ``Situation``: the one definition of a situation); an item
+is that cell, or a finer part of it where the play differs (a two-card exception, the tens
+in a hand facing insurance). The hand classes:
 
 - ``"hard N"`` (N = 5..19; 20 too where pairs split by rank, for two different ten-value
   cards): the two-card hard hands of that total that are not a pair. The two-card
@@ -24,7 +28,7 @@ Every situation is one FSRS card (scheduling.py). The hand classes:
 Naturals are not asked otherwise (they stand at once), nor are the first decisions after a
 hit or a split: a drill asks the first decision on two cards, what the chart teaches.
 
-**How often a situation arises** (``Situation.weight``): the exact probability, from a full
+**How often an item arises** (``DrillItem.weight``): the exact probability, from a full
 shoe of ``rules.decks`` decks, that the deal gives the upcard and a two-card hand of the
 class: P(upcard) times P(the two cards | the upcard out), counted rank by rank (13 ranks of
 4 * decks cards; a ten-value upcard takes one of its own rank out). For example, at six
@@ -51,8 +55,9 @@ from game.engine.hands import hand_value
 from game.engine.round import Action, Phase, Round, actions_if_played_on, apply, deal
 from game.engine.rules import Rules
 from game.engine.strategy.cache import StrategyError
-from game.engine.strategy.chart import Chart
+from game.engine.strategy.chart import HARD_ROWS, Cell, Chart
 from game.rulesets.store import chart_for
+from trainer.review.situations import Situation
 
 UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 KINDS = ("hard", "soft", "pair", "insurance")
@@ -90,8 +95,8 @@ def code_value(code: str) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Situation:
-    """A drill situation of one rule set.
+class DrillItem:
+    """A drill item of one rule set.
 
     - ``hand_class``: see the module docstring ("hard 12", "hard 12 T2", "soft 17",
       "pair 8", "insurance 1", "even money").
@@ -115,6 +120,21 @@ class Situation:
     def kind(self) -> str:
         """ "hard", "soft", "pair", or "insurance" (even money included)."""
         return class_kind(self.hand_class)
+
+    @property
+    def situation(self) -> Situation:
+        """The chart cell the item lies in, as the decision log files it: hard N (17 and
+        more in the 17+ row), soft A,N, the pair's card value, or the insurance decision
+        (even money included), against the upcard (a value, 1 for the ace)."""
+        parts = self.hand_class.split(" ")
+        upcard = code_value(self.upcard)
+        if self.kind == "hard":
+            return Situation("hard", min(int(parts[1]), HARD_ROWS[-1]), upcard)
+        if self.kind == "soft":
+            return Situation("soft", int(parts[1]) - 11, upcard)
+        if self.kind == "pair":
+            return Situation("pairs", code_value(parts[1]), upcard)
+        return Situation("insurance", 0, upcard)
 
     @property
     def is_insurance(self) -> bool:
@@ -208,7 +228,7 @@ def strategy_chart(rules: Rules) -> Chart:
 
 
 @functools.lru_cache(maxsize=16)
-def catalog(rules: Rules) -> dict[tuple[str, str], Situation]:
+def catalog(rules: Rules) -> dict[tuple[str, str], DrillItem]:
     """Every drill situation of ``rules`` by key (hand class, upcard), in chart order
     (upcards 2..A within hard, soft, pairs, insurance).
 
@@ -229,7 +249,7 @@ def catalog(rules: Rules) -> dict[tuple[str, str], Situation]:
             if insured is not None:
                 members[(insured, up_code)].append(((r1, r2), p))
     situations = {
-        key: Situation(key[0], key[1], sum((p for _r, p in found), Fraction(0)), tuple(found))
+        key: DrillItem(key[0], key[1], sum((p for _r, p in found), Fraction(0)), tuple(found))
         for key, found in members.items()
     }
     return dict(sorted(situations.items(), key=lambda item: _chart_order(item[0])))
@@ -251,23 +271,21 @@ def _chart_order(key: tuple[str, str]) -> tuple:
     return (KINDS.index(kind), number, hand_class, UPCARDS.index(upcard))
 
 
-def in_category(situation: Situation, category: str, rules: Rules) -> bool:
+def in_category(situation: DrillItem, category: str, rules: Rules) -> bool:
     """Whether ``situation`` belongs to the rule-based ``category`` (RULE_CATEGORIES):
     every situation for "all"; by kind for "hard", "soft", "pairs" and "insurance";
     "surrender" for the play situations where surrender is legal and is the chart's play or
     within SURRENDER_MARGIN of the best EV (the chart cell's EVs, two-card hands of the row
     weighted by frequency). Raises ValueError for another category."""
-    kind = situation.kind
+    kind = situation.situation.kind
     if category == "all":
         return True
-    if category in ("hard", "soft", "insurance"):
+    if category in ("hard", "soft", "pairs", "insurance"):
         return kind == category
-    if category == "pairs":
-        return kind == "pair"
     if category == "surrender":
         if kind == "insurance" or rules.surrender == "none":
             return False
-        cell = _chart_cell(strategy_chart(rules), situation)
+        cell = _chart_cell(strategy_chart(rules), situation.situation)
         if cell is None or Action.SURRENDER not in cell.evs:
             return False
         best = max(cell.evs.values())
@@ -275,20 +293,15 @@ def in_category(situation: Situation, category: str, rules: Rules) -> bool:
     raise ValueError(f"{category!r} is not a category of the rules")
 
 
-def _chart_cell(chart: Chart, situation: Situation):
-    parts = situation.hand_class.split(" ")
-    up = code_value(situation.upcard)
-    if situation.kind == "hard":
-        total = int(parts[1])
-        return chart.hard.get(min(total, 17), {}).get(up)
-    if situation.kind == "soft":
-        return chart.soft.get(int(parts[1]) - 11, {}).get(up)
-    if situation.kind == "pair":
-        return chart.pairs.get(code_value(parts[1]), {}).get(up)
-    return None
+def _chart_cell(chart: Chart, situation: Situation) -> Cell | None:
+    """The chart's cell of a hard, soft or pairs situation; None for insurance."""
+    if not situation.in_chart:
+        return None
+    rows: dict[int, dict[int, Cell]] = getattr(chart, situation.kind)
+    return rows.get(situation.row, {}).get(situation.upcard)
 
 
-def category_situations(rules: Rules, category: str) -> list[Situation]:
+def category_situations(rules: Rules, category: str) -> list[DrillItem]:
     """The situations of a rule-based category, in chart order (may be empty: no surrender
     or insurance in these rules). Raises DrillUnavailable, ValueError (see above)."""
     return [s for s in catalog(rules).values() if in_category(s, category, rules)]
@@ -340,7 +353,7 @@ def _pick_card(rank: Rank, taken: set[str], rng: random.Random) -> Card:
     return card
 
 
-def deal_question(situation: Situation, rules: Rules, rng: random.Random) -> Deal:
+def deal_question(situation: DrillItem, rules: Rules, rng: random.Random) -> Deal:
     """Deal ``situation``: a two-card hand drawn from its members by their probability, in
     random order and suits; an upcard of its value (a ten-value upcard of a random rank);
     the legal actions from a Round dealt with exactly these cards.

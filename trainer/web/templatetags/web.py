@@ -1,0 +1,75 @@
+"""The presentation pieces every page writes the same way: ``{% load web %}``.
+
+- ``{% card card %}``: one face-up card.
+- ``{% ev_list options places=4 testid="evs" label=... %}``: every play's EV, best and
+  chosen marked.
+- ``{{ net|signed }}``, ``{{ net|signed:"±" }}``: a chip net with its sign;
+  ``{{ net|sign_class }}``: the CSS class that colours it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django import template
+
+from trainer.web import numbers
+
+register = template.Library()
+
+# Chip nets at the table show two decimals when they are not whole ("+7.50"), as the
+# templates wrote them with floatformat:"-2g" before this filter.
+NET_PLACES = 2
+
+
+@register.inclusion_tag("web/card.html")
+def card(card: Mapping[str, Any]) -> dict[str, Any]:
+    """One face-up card, from a ``game.table_view.card_view`` dict: ``rank`` ("10", "K"),
+    ``suit`` (the symbol), ``suit_code`` ("H"), ``red`` and ``name`` (the spoken name, the
+    image's aria-label). Renders ``templates/web/card.html``: a ``div.card`` (``.red`` for
+    hearts and diamonds) with ``data-card`` "<rank><suit_code>" ("10S", "QH")."""
+    return {"card": card}
+
+
+@register.inclusion_tag("web/ev_list.html")
+def ev_list(
+    options: Iterable[Mapping[str, Any]], places: int = 4, testid: str = "", label: str = ""
+) -> dict[str, Any]:
+    """Every play's expected value in bets (units of the initial bet), shown with
+    ``places`` decimals: ``options`` are dicts of ``label``, ``ev``, ``best``, ``chosen``
+    and ``value`` (the action, as ``data-action``); ``testid`` becomes the list's
+    ``data-testid`` and ``label`` its ``aria-label`` when given."""
+    return {"options": options, "places": places, "testid": testid, "label": label}
+
+
+def _number(value: object) -> Decimal | Fraction | int | float | None:
+    """The value when it is a number; None for anything else (a missing variable is "" in
+    a template, an unsettled net None), which the filters write as nothing, as
+    ``floatformat`` does."""
+    if isinstance(value, bool):
+        return None
+    return value if isinstance(value, Decimal | Fraction | int | float) else None
+
+
+@register.filter
+def signed(value: object, zero: str = "") -> str:
+    """A chip net with its sign, as the table shows it: "+15", "-10", "+7.50" (two decimals
+    unless whole, grouped in the active language's format), "0"; ``zero`` goes before a
+    zero ("±" writes "±0"). Nothing for a value that is not a number."""
+    amount = _number(value)
+    if amount is None:
+        return ""
+    return numbers.signed_chips(amount, NET_PLACES, zero=zero)
+
+
+@register.filter
+def sign_class(value: object) -> str:
+    """The CSS class of a net: "plus" above zero, "minus" below, "" for zero or a value that
+    is not a number."""
+    amount = _number(value)
+    if amount is None or amount == 0:
+        return ""
+    return "plus" if amount > 0 else "minus"
