@@ -16,6 +16,7 @@ its natural's payout; its other fields are not options of that game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -136,18 +137,12 @@ def punter_natural_sentence(rules: Rules) -> str:
 
 
 # -- every rule --------------------------------------------------------------------------------
-def describe(rules: Rules) -> list[RuleSentence]:
-    """Every rule of ``rules`` as sentences, in the order of the rule page."""
-    if rules.game == "banker":
-        return _describe_banker(rules)
-    out: list[RuleSentence] = []
+Say = Callable[[str, tuple[str, ...], str], None]
+"""Adds one sentence: its key, the ``Rules`` fields it states, its text."""
 
-    def say(key: str, fields: tuple[str, ...], text: str) -> None:
-        out.append(RuleSentence(key, fields, text))
 
-    say("decks", ("decks",), decks_sentence(rules.decks))
-
-    # The deal (round.deal): card order, hole card or none, the peek.
+def _say_deal(rules: Rules, say: Say) -> None:
+    """The deal (round.deal): card order, hole card or none, the peek."""
     if not rules.dealer_hole_card:
         say(
             "hole_card",
@@ -201,7 +196,10 @@ def describe(rules: Rules) -> list[RuleSentence]:
             ),
         )
 
-    # The player's options (round.legal_actions).
+
+def _say_drawing_and_doubling(rules: Rules, say: Say) -> None:
+    """The player's options but splitting and surrender (round.legal_actions): standing on
+    21, the limit on draws, doubling."""
     say(
         "stand_21",
         ("auto_stand_21",),
@@ -242,6 +240,10 @@ def describe(rules: Rules) -> list[RuleSentence]:
                 ("double_for_less",),
                 _("You may double for less: any amount up to your bet."),
             )
+
+
+def _say_splits(rules: Rules, say: Say) -> None:
+    """Splitting, doubling after a split and split aces (round.legal_actions)."""
     splits = rules.max_split_hands > 1
     say(
         "split",
@@ -287,6 +289,10 @@ def describe(rules: Rules) -> list[RuleSentence]:
                 if rules.hit_split_aces
                 else _("Split aces get one card each."),
             )
+
+
+def _say_surrender(rules: Rules, say: Say) -> None:
+    """Surrender: none, late (after the peek) or early, and against an ace or not."""
     if rules.surrender == "none":
         text = _("There is no surrender in this game.")
     elif rules.surrender == "late":
@@ -305,6 +311,23 @@ def describe(rules: Rules) -> list[RuleSentence]:
             else _("You may surrender as your first decision and keep half, except against an ace.")
         )
     say("surrender", ("surrender", "surrender_vs_ace"), text)
+
+
+def describe(rules: Rules) -> list[RuleSentence]:
+    """Every rule of ``rules`` as sentences, in the order of the rule page."""
+    if rules.game == "banker":
+        return _describe_banker(rules)
+    out: list[RuleSentence] = []
+
+    def say(key: str, fields: tuple[str, ...], text: str) -> None:
+        out.append(RuleSentence(key, fields, text))
+
+    say("decks", ("decks",), decks_sentence(rules.decks))
+
+    _say_deal(rules, say)
+    _say_drawing_and_doubling(rules, say)
+    _say_splits(rules, say)
+    _say_surrender(rules, say)
 
     # The dealer's rule (round._play_dealer) and the payouts (round._settle).
     say("soft_17", ("dealer_hits_soft_17",), soft_17_sentence(rules))

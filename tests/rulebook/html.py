@@ -69,22 +69,26 @@ class _Page(HTMLParser):
             self._hand.total = int(a["data-total"] or 0)
             self._hand.soft = a.get("data-soft") == "true"
             role = "total_text"
-        elif self._hand is not None and "hand-label" in classes:
-            role = "label"
-        elif self._hand is not None and "badge" in classes:
-            role = "outcome"
-        elif self._hand is not None and "net" in classes:
-            role = "net"
-        elif self._hand is not None and "extra" in classes:
-            role = "extra"
-        elif self._example is not None and "example-title" in classes:
-            role = "title"
-        elif self._example is not None and "example-caption" in classes:
-            role = "caption"
+        else:
+            role = self._text_role(classes)
         if role in ("total_text", "label", "outcome", "net", "extra", "title", "caption"):
             self._buffer = []
         if tag not in ("br", "img", "input", "meta", "link"):
             self._stack.append((tag, role))
+
+    # The text parts of a hand and of an example, by their element's class.
+    HAND_TEXT = {"hand-label": "label", "badge": "outcome", "net": "net", "extra": "extra"}
+    EXAMPLE_TEXT = {"example-title": "title", "example-caption": "caption"}
+
+    def _text_role(self, classes: list[str]) -> str | None:
+        """The role of an element whose text is a part of the hand or example being read."""
+        for names, within in ((self.HAND_TEXT, self._hand), (self.EXAMPLE_TEXT, self._example)):
+            if within is None:
+                continue
+            for css, role in names.items():
+                if css in classes:
+                    return role
+        return None
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("script", "style"):

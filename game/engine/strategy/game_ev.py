@@ -163,22 +163,12 @@ def policy_game_ev(
                 total_ev += weight * (1.0 - q) * payout
                 continue
             values = (first, second)
-            legal = {Action.HIT, Action.STAND}
-            if double_refusal(rules, values, from_split=False, split_aces=False) is None:
-                legal.add(Action.DOUBLE)
-            tens_by_rank = first == 10 and rules.split_by == "rank"
-            if not tens_by_rank and split_refusal(rules, values, hands=1, split_aces=False) is None:
-                legal.add(Action.SPLIT)
-            if surrender_refusal(rules, values, up, from_split=False) is None:
-                legal.add(Action.SURRENDER)
-            action = policy.first(values, up, frozenset(legal))
+            legal = _first_actions(rules, values, up)
+            action = policy.first(values, up, legal)
             if action not in legal:
                 raise ValueError(f"the policy chose {action}, not one of the legal actions")
             if action is Action.SURRENDER:
-                if conditioned and rules.surrender != "early":
-                    total_ev += weight * (-q - 0.5 * (1.0 - q))
-                else:  # no peek, or surrendered before it: half the bet back in any case
-                    total_ev += weight * -0.5
+                total_ev += weight * _surrendered(rules, conditioned, q)
                 continue
             ev = Evaluator(rules, up, DrawState(unseen), cache.dealer, conditioned=conditioned)
             ev.follow_memo = follow_memo  # shared: keyed on the whole shoe and the hand
@@ -197,6 +187,31 @@ def policy_game_ev(
         if own_cache:
             cache.clear()
     return total_ev
+
+
+def _first_actions(rules: Rules, values: tuple[int, int], up: int) -> frozenset[Action]:
+    """The actions the rules allow a two-card hand of these card values against ``up``
+    (legality.py), insurance aside: a pair of ten-value cards is not offered the split
+    under ``split_by="rank"`` (two values cannot say whether the ranks match)."""
+    legal = {Action.HIT, Action.STAND}
+    if double_refusal(rules, values, from_split=False, split_aces=False) is None:
+        legal.add(Action.DOUBLE)
+    tens_by_rank = values[0] == 10 and rules.split_by == "rank"
+    if not tens_by_rank and split_refusal(rules, values, hands=1, split_aces=False) is None:
+        legal.add(Action.SPLIT)
+    if surrender_refusal(rules, values, up, from_split=False) is None:
+        legal.add(Action.SURRENDER)
+    return frozenset(legal)
+
+
+def _surrendered(rules: Rules, conditioned: bool, q: float) -> float:
+    """The EV of surrendering a hand (units of the bet) when the dealer has a natural with
+    probability ``q``: after the peek (``conditioned``, late surrender) the natural is found
+    first and takes the whole bet; with no peek, or surrendered before it (early), half the
+    bet comes back in any case."""
+    if conditioned and rules.surrender != "early":
+        return -q - 0.5 * (1.0 - q)
+    return -0.5
 
 
 def _check_cache(rules: Rules, cache: EVCache | None) -> EVCache:

@@ -60,16 +60,20 @@ class _FormValues(HTMLParser):
         if not self._in_form:
             return
         if tag == "input" and a.get("name"):
-            kind = a.get("type", "text")
-            if kind in {"radio", "checkbox"}:
-                if "checked" in a:
-                    self.values[a["name"]] = a.get("value") or "on"
-            else:
-                self.values[a["name"]] = a.get("value") or ""
+            self._input(a)
         elif tag == "select":
             self._select = a.get("name")
         elif tag == "option" and self._select and "selected" in a:
             self.values[self._select] = a.get("value") or ""
+
+    def _input(self, a: dict[str, str | None]) -> None:
+        """A text field posts its value; a radio button or checkbox only when checked."""
+        name = a["name"]
+        assert name is not None
+        if a.get("type", "text") not in {"radio", "checkbox"}:
+            self.values[name] = a.get("value") or ""
+        elif "checked" in a:
+            self.values[name] = a.get("value") or "on"
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "select":

@@ -20,7 +20,7 @@ from game.rulesets.forms import BASES, rules_table
 from game.rulesets.models import RuleSet
 from game.rulesets.words import describe, sentences_for
 from tests.factories import TableSessionFactory
-from tests.game.test_rulesets import form_data, post_rules, saved_id
+from tests.rulesets.test_custom_rules import form_data, post_rules, saved_id
 
 LANGS = ("en", "ru", "hr")
 CASINO = tuple(
