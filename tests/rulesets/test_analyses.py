@@ -27,8 +27,8 @@ from game.engine.variants import find_rules
 from game.rulesets import analyses, store
 from game.rulesets.models import Analysis, RuleSet, StrategyResult
 from tests.factories import TableSessionFactory
-from tests.rulesets.test_custom_rules import form_data, post_rules, saved_id
 from tests.helpers import HX
+from tests.rulesets.test_custom_rules import form_data, post_rules, saved_id
 from trainer.middleware import AnalysisPendingPage
 
 TASK_PATH = "game.rulesets.analyses.analyse"
