@@ -1,14 +1,18 @@
 """Table sessions and their rounds.
 
-A ``TableSession`` is one visitor's sitting at a table: the variant, the bankroll of virtual
-chips, the shoe, the round in play (the engine's ``Round`` as JSON, hole card included; it
-never leaves the server) and a ``version`` that every form echoes so a repeated or stale
-request changes nothing. Each settled round is kept as a ``RoundRecord``.
+A ``TableSession`` is one visitor's sitting at a table: the variant, the seats, the bankroll
+of virtual chips, the game (``state``: the engine's ``GameState`` as JSON, shoe and
+face-down cards included; it never leaves the server) and a ``version`` that every form
+echoes so a repeated or stale request changes nothing. Each settled round is kept as a
+``RoundRecord``.
 
-The banker game "Двадцать одно" (``Rules.game == "banker"``, seed 003) is a different game
-at the same table: its state is ``banker_state`` (the engine's ``BankerTable`` and the
-current ``BankerDeal``, as JSON), ``deal``/``act`` dispatch to it, and each settled deal is a
-``RoundRecord`` too (bet: the person's stake, 0 as the banker).
+Both games, the casino round and the historical banker game "Двадцать одно" (seed 003), go
+through the one interface of game/engine/protocol.py, its implementation chosen by the
+rules' kind of game (game/engine/games.py): one deal path, one act path, one store path. The
+table adds what is not the game's own logic: the version's compare-and-set and the row
+lock, the person's bet as typed, the bankroll (the person's chips bound what the person is
+offered; the AI seats play with the house's), the AI seats' policies, the grading of a
+decision the strategy engine can value, and the records.
 """
 
 from __future__ import annotations
@@ -16,7 +20,6 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Callable
-from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -26,37 +29,18 @@ from django.db import IntegrityError, models, transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
-from game.engine.banker import (
-    BANKER_BUST_PAYS,
-    NATURAL_PAYS,
-    BankerAction,
-    BankerDeal,
-    BankerTable,
-    autoplay,
-    end_of_talia,
-    new_table,
-    next_deal,
-    record_deal,
-)
-from game.engine.banker import apply as banker_apply
-from game.engine.cards import Shoe
-from game.engine.errors import Reason
+from game.engine.banker import BankerDeal
+from game.engine.errors import EngineError
+from game.engine.games import AnyGameState, game_type
 from game.engine.money import money
-from game.engine.players import AI_LEVELS
-from game.engine.round import (
-    Action,
-    IllegalActionError,
-    Round,
-    affordable_actions,
-    apply,
-    deal,
-)
+from game.engine.players import LEVELS
+from game.engine.protocol import Setup
+from game.engine.round import Round
 from game.engine.rules import Rules
-from game.engine.strategy.advisor import Grade
 from game.rulesets import store
 from game.rulesets.models import RuleSet, rules_for
 from trainer.review.models import DecisionPoint, GradedDecision
-from trainer.web.labels import REASON_MESSAGES, reason_message
+from trainer.web.labels import reason_message
 
 START_BANKROLL = Decimal(1000)
 MAX_SEATS = 7
@@ -64,15 +48,6 @@ MAX_SEATS = 7
 AI_BET = Fraction(10)
 # A bet as typed: ASCII digits, optionally signed or followed by a decimal point and zeros.
 _WHOLE_CHIPS = re.compile(r"([+-]?[0-9]{1,30})(?:\.0{0,30})?")
-# Reshuffle early if fewer cards than this remain (or than the cut card leaves, for a
-# short shoe), so a round never runs out of cards.
-MIN_CARDS_FOR_ROUND = 20
-# The banker game: the bank opens at seat 0 (the first seat of the New session form) and
-# passes left after each talia (engine). A person who holds the bank must be able to pay the
-# worst case of a deal: every punter paid twice the stake (a punter's natural [13] or the
-# banker's bust [20], seed 003), so the bankroll must hold twice the sum of the stakes.
-FIRST_BANKER_SEAT = 0
-BANKER_COVER = max(NATURAL_PAYS, BANKER_BUST_PAYS)
 
 _T = TypeVar("_T")
 
@@ -115,18 +90,15 @@ class TableSession(models.Model):
     variant = models.CharField(max_length=40, default="european")
     bankroll = models.DecimalField(max_digits=14, decimal_places=2, default=START_BANKROLL)
     last_bet = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(10))
-    shoe_state = models.JSONField(null=True, blank=True)
-    round_state = models.JSONField(null=True, blank=True)
+    # The game (game/engine/protocol.py's GameState.to_json(): {"game": "casino", "shoe",
+    # "round"} or {"game": "banker", "table", "deal"}); null until the first deal.
+    state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     rounds_played = models.PositiveIntegerField(default=0)
     # The seats, 1 to 7, in playing order: the person's seat and AI seats of one level.
     seat_count = models.PositiveSmallIntegerField(default=1)
     human_seat = models.PositiveSmallIntegerField(default=0)
     ai_level = models.CharField(max_length=20, default="easy")
-    # The banker game (seed 003): {"table": BankerTable JSON, "deal": BankerDeal JSON or
-    # null}; the deal is the one in play or the last one settled. Shoe and face-down cards
-    # included, so it never leaves the server either.
-    banker_state = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -221,57 +193,53 @@ class TableSession(models.Model):
         return cached[1]
 
     @property
-    def round(self) -> Round | None:
-        """The round in play or the last one settled, None before the first deal.
+    def setup(self) -> Setup:
+        """The game's layout at this table: its seats, the shoe's penetration (the
+        ``SHOE_PENETRATION`` setting) and the table limits."""
+        return Setup(
+            seats=self.seat_count,
+            penetration=settings.SHOE_PENETRATION,
+            min_stake=Fraction(self.MIN_BET),
+            max_stake=Fraction(self.MAX_BET),
+        )
 
-        Parsed once per loaded state (a new ``round_state`` after a refresh is parsed again)."""
-        state = self.round_state
-        if not state:
-            return None
-        cached = self.__dict__.get("_parsed_round")
-        if cached is None or cached[0] is not state:
-            cached = (state, Round.from_json(state))
-            self.__dict__["_parsed_round"] = cached
-        return cached[1]
+    @property
+    def game(self) -> AnyGameState:
+        """The table's game (game/engine/protocol.py): the stored state, or before the first
+        deal a new game of the table's rules (a new banker table shuffles its shoe; it is
+        stored with the first deal). Parsed once per loaded state (a new ``state`` after a
+        refresh is parsed again)."""
+        state = self.state
+        cached = self.__dict__.get("_parsed_game")
+        if cached is None or cached[0] is not state or cached[1] != self.variant:
+            kind = game_type(self.rules)
+            game = (
+                kind.from_json(self.rules, self.setup, state)
+                if state
+                else kind.new(self.rules, self.setup)
+            )
+            cached = (state, self.variant, game)
+            self.__dict__["_parsed_game"] = cached
+        return cached[2]
 
     @property
     def round_in_play(self) -> bool:
-        """True while a dealt round waits for the player."""
-        rnd = self.round
-        return rnd is not None and not rnd.is_over
+        """True while a dealt round (a deal of the banker game) is not settled."""
+        return self.game.in_play
 
     @property
     def in_play(self) -> Decimal:
-        """Chips staked in the round in play (0 between rounds and once the session ended:
-        an abandoned round was never settled, so its bet never left the bankroll)."""
-        if self.ended_at is not None:
+        """Chips the person has on the table in the round in play (0 between rounds and once
+        the session ended: an abandoned round was never settled, so its bet never left the
+        bankroll)."""
+        if self.ended_at is not None or not self.game.in_play:
             return Decimal(0)
-        if self.is_banker_game:
-            deal = self.banker_deal
-            if deal is None or deal.is_over:
-                return Decimal(0)
-            return to_decimal(deal.hands[self.human_seat].stake)
-        rnd = self.round
-        if rnd is None or rnd.is_over:
-            return Decimal(0)
-        return to_decimal(rnd.seat_staked(self.human_seat))
+        return to_decimal(self.game.on_table(self.human_seat))
 
     @property
     def available(self) -> Decimal:
         """Chips the player can still put on the table."""
         return self.bankroll - self.in_play
-
-    def affordable_actions(self) -> tuple[Action, ...]:
-        """The round's legal actions that the bankroll can pay for (the engine's
-        ``affordable_actions`` with the chips available): split needs another bet of the
-        hand's size, double too (or one chip when doubling for less is allowed), insurance
-        half the initial bet (or one chip when insuring for less is allowed). Actions that
-        stake nothing are always offered, even on a round that an older version left with
-        more on the table than the bankroll, so a round in play always has a way on."""
-        rnd = self.round
-        if rnd is None or rnd.is_over or self.ended_at is not None:
-            return ()
-        return affordable_actions(rnd, self.chips)
 
     @property
     def chips(self) -> Fraction:
@@ -279,46 +247,54 @@ class TableSession(models.Model):
         left overspent still has its actions that stake nothing)."""
         return max(Fraction(str(self.available)), Fraction(0))
 
-    @staticmethod
-    def stake_of(rnd: Round, action: Action, amount: Fraction | None) -> Fraction:
-        """The extra chips ``action`` puts on the table for the hand to act of ``rnd``: a
-        split another bet of the hand's size; a double the hand's bet, or ``amount`` chips
-        for a double for less; insurance half the initial bet, or ``amount`` chips for an
-        insurance for less (``amount`` None: the full amount); anything else nothing."""
-        hand = rnd.active_hand
-        if hand is None:
-            return Fraction(0)
-        if action is Action.SPLIT:
-            return hand.bet
-        if action is Action.DOUBLE:
-            return hand.bet if amount is None else amount
-        if action is Action.INSURANCE:
-            return hand.base_bet / 2 if amount is None else amount
-        return Fraction(0)
+    def affordable_actions(self) -> tuple[Any, ...]:
+        """The actions offered to the person now: the game's legal actions that the chips
+        available pay for (``GameState.offered``): a split needs another bet of the hand's
+        size, a double too (or one chip when doubling for less is allowed), insurance half
+        the initial bet (or one chip for less); actions that stake nothing are always
+        offered, even on a round that an older version left with more on the table than the
+        bankroll, so a round in play always has a way on. () when it is not the person's
+        turn or the session has ended."""
+        if self.ended_at is not None:
+            return ()
+        return self.game.offered(self.human_seat, self.chips)
+
+    def ai_stakes(self) -> dict[int, Fraction]:
+        """What the AI seats stake in the next deal: ``AI_BET`` from each that stakes."""
+        return {seat: AI_BET for seat in self.game.stakers() if seat != self.human_seat}
+
+    def cover_needed(self) -> Decimal:
+        """The chips the person must hold to be dealt in next, beyond a bet of their own:
+        for the banker game's bank, twice the AI punters' stakes (the engine's
+        ``cover``); 0 for a seat that stakes."""
+        if self.human_seat in self.game.stakers():
+            return Decimal(0)
+        return to_decimal(self.game.cover(self.human_seat, self.ai_stakes()))
+
+    @property
+    def _ai_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.seat_count) if s != self.human_seat)
 
     # -- changing --------------------------------------------------------------------------
-    def deal(self, bet_text: str, version_text: str) -> Round | BankerDeal:
-        """Deal a round with a bet of ``bet_text`` chips and persist it (at a banker-game
-        table: a deal of "Двадцать одно", ``bet_text`` being the person's stake, ignored when
-        the person holds the bank).
+    def deal(self, bet_text: str, version_text: str) -> AnyGameState:
+        """Deal a round with a bet of ``bet_text`` chips from the person and ``AI_BET`` from
+        every AI seat that stakes, let the AI seats play up to the person's decision, and
+        persist it. A person who stakes nothing in this deal (the banker game's bank) sends
+        no bet and must hold the bank's cover instead.
 
         Raises StaleActionError for a version other than the table's, TableError (with a
-        message for the person) for a round still in play, a bet that is not a whole number,
-        outside the table limits or above the chips available, or a bank the person cannot
-        cover. Nothing changes on error.
+        message for the person) for a round still in play, rules still being analysed, a bet
+        that is not a whole number, outside the table limits or above the chips available,
+        or a bank the person cannot cover. Nothing changes on error.
         """
-        return self._change(
-            version_text,
-            lambda table: (
-                table._deal_banker(bet_text)
-                if table.is_banker_game
-                else table._deal_casino(bet_text)
-            ),
-        )
+        return self._change(version_text, lambda table: table._deal(bet_text))
 
-    def _deal_casino(self, bet_text: str) -> Round:
-        if self.round_in_play:
-            raise TableError(_("Finish the round in play before dealing a new one."))
+    def _deal(self, bet_text: str) -> AnyGameState:
+        game = self.game
+        try:
+            game.ready_to_deal()
+        except EngineError as exc:
+            raise TableError(reason_message(exc)) from None
         if not store.is_analysed(self.rules):  # the AI seats and grading need it
             raise TableError(
                 _(
@@ -326,25 +302,37 @@ class TableSession(models.Model):
                     "analysis is ready: the table fills in by itself."
                 )
             )
-        bet = self._parse_bet(bet_text)
-        shoe = Shoe.from_json(self.shoe_state) if self.shoe_state else None
-        if (
-            shoe is None
-            or shoe.needs_shuffle
-            or (
-                not shoe.stacked
-                and shoe.remaining < min(MIN_CARDS_FOR_ROUND, len(shoe.cards) - shoe.cut)
+        stakes = self._stakes(bet_text)
+        try:
+            dealt = self._play_ai(game.deal(stakes))
+        except EngineError as exc:  # the table's checks come first: not reached
+            raise TableError(reason_message(exc)) from None
+        self._store(dealt)
+        return dealt
+
+    def _stakes(self, bet_text: str) -> dict[int, Fraction]:
+        """Every stake of the next deal: the person's bet as typed, when the person's seat
+        stakes, and the AI seats'. A seat that stakes nothing covers the others: the person
+        holding the bank must hold its cover. Raises TableError."""
+        stakes = self.ai_stakes()
+        if self.human_seat in self.game.stakers():
+            bet = self._parse_bet(bet_text)
+            stakes[self.human_seat] = Fraction(int(bet))
+            self.last_bet = bet
+            return stakes
+        cover = self.cover_needed()
+        if self.available < cover:
+            raise TableError(
+                _(
+                    "To hold the bank you need %(cover)s chips, twice the punters' stakes,"
+                    " and you have %(chips)s. Start a new session to play on."
+                )
+                % {
+                    "cover": formats.number_format(cover.normalize()),
+                    "chips": formats.number_format(self.available.normalize()),
+                }
             )
-        ):
-            shoe = Shoe.shuffled(self.rules.decks, settings.SHOE_PENETRATION)
-        bets = [
-            Fraction(str(bet)) if seat == self.human_seat else AI_BET
-            for seat in range(self.seat_count)
-        ]
-        rnd = self._play_ai(deal(self.rules, bets, shoe))
-        self.last_bet = bet
-        self._store(rnd)
-        return rnd
+        return stakes
 
     def act(
         self,
@@ -353,65 +341,60 @@ class TableSession(models.Model):
         amount_text: str | None = None,
         *,
         standard: str = "exact",
-    ) -> Round | BankerDeal:
-        """Apply a player action to the round in play and persist it; ``amount_text`` is the
-        chips of a double for less or a partial insurance (whole chips; ignored otherwise).
+    ) -> AnyGameState:
+        """Apply the person's action to the round in play, let the AI seats play their turns,
+        and persist it; ``amount_text`` is the chips of a double for less or a partial
+        insurance (whole chips; ignored for an action whose chips are not chosen). A
+        decision the strategy engine can value (the casino games') is graded against
+        ``standard`` ("exact" or "chart", the person's setting) and stored.
 
         Raises StaleActionError for a stale version, TableError for an ended session, no
         round in play, an unknown action, an action the rules forbid now (the engine's reason,
         translated), a bad amount, or a bet the bankroll cannot cover. Nothing changes on error.
-        At a banker-game table the action is the person's draw or stand (``amount_text`` is
-        ignored); the AI seats then play their turns. A casino decision is graded against
-        ``standard`` ("exact" or "chart", the person's setting) and stored.
         """
         return self._change(
-            version_text,
-            lambda table: (
-                table._act_banker(action_text)
-                if table.is_banker_game
-                else table._act_casino(action_text, amount_text, standard)
-            ),
+            version_text, lambda table: table._act(action_text, amount_text, standard)
         )
 
-    def _act_casino(self, action_text: str, amount_text: str | None, standard: str) -> Round:
-        rnd = self.round
-        if rnd is None:
-            raise TableError(_("No round is in play yet. Place a bet and deal first."))
-        if rnd.is_over:
-            raise TableError(REASON_MESSAGES[Reason.ROUND_OVER])
+    def _act(self, action_text: str, amount_text: str | None, standard: str) -> AnyGameState:
+        game, seat = self.game, self.human_seat
         try:
-            action = Action(action_text)
-        except ValueError:
-            raise TableError(REASON_MESSAGES[Reason.UNKNOWN_ACTION]) from None
-        chips = self.chips  # before the action: what the buttons were offered for
-        if action in rnd.legal_actions() and action not in affordable_actions(rnd, chips):
-            raise TableError(NOT_ENOUGH_FOR_BET)
-        amount = self._parse_amount(rnd, action, amount_text)
-        self._check_stake(rnd, action, amount)
-        try:
-            new = self._play_ai(apply(rnd, action, amount))
-        except IllegalActionError as exc:
+            game.ready_to_act()
+            action = game.parse_action(action_text)
+        except EngineError as exc:
             raise TableError(reason_message(exc)) from None
-        added = to_decimal(new.seat_staked(self.human_seat) - rnd.seat_staked(self.human_seat))
+        chips = self.chips  # before the action: what the buttons were offered for
+        if action in game.legal(seat) and action not in game.offered(seat, chips):
+            raise TableError(NOT_ENOUGH_FOR_BET)
+        amount = self._parse_amount(game, action, amount_text)
+        self._check_stake(game, action, amount)
+        try:
+            after = self._play_ai(game.apply(seat, action, amount))
+        except EngineError as exc:
+            raise TableError(reason_message(exc)) from None
+        added = to_decimal(after.on_table(seat) - game.on_table(seat))
         if added > 0 and added > self.available:
             # Not reached through the checks above; kept so that no rule added later can
-            # stake chips the person does not have (rounds are values: nothing is saved yet).
+            # stake chips the person does not have (states are values: nothing is saved yet).
             raise TableError(NOT_ENOUGH_FOR_BET)
-        verdict = _grade(rnd, action, standard, chips)
-        self._store(new)
-        if verdict is not None:
+        graded = game.advisable(seat)
+        verdict = (
+            store.grade_round(graded, action, standard, chips=chips) if graded is not None else None
+        )
+        self._store(after)
+        if graded is not None and verdict is not None:
             GradedDecision.from_grade(
                 verdict,
-                DecisionPoint.of_round(rnd),
+                DecisionPoint.of_round(graded),
                 source="table",
                 visitor=self.visitor,
-                rules_id=RuleSet.id_for(rnd.rules),
+                rules_id=RuleSet.id_for(graded.rules),
                 variant=self.variant,
                 round_number=self.rounds_played + 1,
                 table_id=self.pk,
                 table_version=self.version + 1,
             )
-        return new
+        return after
 
     def _change(self, version_text: str, change: Callable[[TableSession], _T]) -> _T:
         """Run one change of the game on this table, re-read and locked inside a transaction
@@ -464,21 +447,24 @@ class TableSession(models.Model):
             )
         return bet
 
-    def _play_ai(self, rnd: Round) -> Round:
-        """Let the AI seats act, in seat order, until the person's hand is to act or the round
-        is settled; each AI sees only an Observation (players.py)."""
-        level = self.ai_level if self.ai_level in AI_LEVELS else "easy"
-        return store.play_ai(rnd, level, self.seat_count, self.human_seat)
+    def _play_ai(self, game: AnyGameState) -> AnyGameState:
+        """Let the AI seats act until the person is to act or the round is settled, each at
+        the table's level with the policy the store builds for the game (the rules' stored
+        chart, EV cache or best-play rows), each on its own seat's observation."""
+        if not self._ai_seats:
+            return game
+        level = self.ai_level if self.ai_level in LEVELS else "easy"
+        policy = store.ai_policy(self.rules, level)
+        return game.play_ai(dict.fromkeys(self._ai_seats, policy))
 
-    def _parse_amount(self, rnd: Round, action: Action, amount_text: str | None) -> Fraction | None:
+    def _parse_amount(
+        self, game: AnyGameState, action: Any, amount_text: str | None
+    ) -> Fraction | None:
         """The chips of a double for less or a partial insurance, when the rules let the
-        player choose and the form sent an amount; None (no field, or an empty one) means
-        the full amount. Raises TableError for an amount that is not a whole number of at
-        least 1 chip, or more than the chips available."""
-        choosable = (action is Action.DOUBLE and rnd.rules.double_for_less) or (
-            action is Action.INSURANCE and rnd.rules.insurance_for_less
-        )
-        if not choosable or amount_text is None or not str(amount_text).strip():
+        player choose (``GameState.chooses_amount``) and the form sent an amount; None (no
+        field, or an empty one) means the full amount. Raises TableError for an amount that
+        is not a whole number of at least 1 chip, or more than the chips available."""
+        if not game.chooses_amount(action) or amount_text is None or not str(amount_text).strip():
             return None
         match = _WHOLE_CHIPS.fullmatch(str(amount_text).strip())
         if match is None or int(match.group(1)) < 1:
@@ -491,16 +477,13 @@ class TableSession(models.Model):
             )
         return Fraction(int(amount))
 
-    def _check_stake(self, rnd: Round, action: Action, amount: Fraction | None) -> None:
+    def _check_stake(self, game: AnyGameState, action: Any, amount: Fraction | None) -> None:
         """Refuse, before anything changes, a stake above the chips available: the full
         amount of a double or insurance sent without an amount, a split, a double."""
-        stake = to_decimal(self.stake_of(rnd, action, amount))
+        stake = to_decimal(game.extra_stake(action, amount))
         if stake == 0 or stake <= self.available:
             return
-        choosable = (action is Action.DOUBLE and rnd.rules.double_for_less) or (
-            action is Action.INSURANCE and rnd.rules.insurance_for_less
-        )
-        if choosable and amount is None and self.available >= 1:
+        if game.chooses_amount(action) and amount is None and self.available >= 1:
             raise TableError(
                 _(
                     "Not enough chips for the full amount of %(stake)s: you have %(chips)s "
@@ -513,154 +496,30 @@ class TableSession(models.Model):
             )
         raise TableError(NOT_ENOUGH_FOR_BET)
 
-    def _store(self, rnd: Round) -> None:
-        """Save the round (and settle it into the bankroll and history when it is over),
-        bumping the version with a compare-and-set so a concurrent request cannot also win."""
-        fields: dict[str, Any] = {"round_state": rnd.to_json(), "last_bet": self.last_bet}
-        if rnd.is_over:
-            net = to_decimal(rnd.seat_net(self.human_seat))
-            fields["bankroll"] = self.bankroll + net
-            fields["shoe_state"] = rnd.shoe.to_json()
-            fields["rounds_played"] = self.rounds_played + 1
-        self._compare_and_set(**fields)
-        if rnd.is_over:
-            RoundRecord.objects.create(
-                table=self,
-                number=self.rounds_played + 1,
-                bet=to_decimal(rnd.hands_of_seat(self.human_seat)[0].base_bet),
-                staked=to_decimal(rnd.seat_staked(self.human_seat)),
-                net=to_decimal(rnd.seat_net(self.human_seat)),
-                bankroll_after=fields["bankroll"],
-                # The shoe's undealt cards are the live table's next ones: not kept.
-                state=replace(rnd, shoe=rnd.shoe.dealt_part()).to_json(),
-            )
-
-    # -- the banker game (seed 003) ----------------------------------------------------------
-    @property
-    def is_banker_game(self) -> bool:
-        """True when the table plays the historical banker game (``Rules.game == "banker"``)."""
-        return self.rules.game == "banker"
-
-    @property
-    def banker_table(self) -> BankerTable:
-        """The banker game between deals: seats, the bank, the talia's shoe, running nets.
-
-        Before the first deal a fresh table (bank at seat 0, a new shuffled shoe, limits
-        5..500), saved with the first deal."""
-        state = self.banker_state or {}
-        if state.get("table"):
-            return BankerTable.from_json(state["table"])
-        return new_table(
-            self.seat_count,
-            FIRST_BANKER_SEAT,
-            min_stake=self.MIN_BET,
-            max_stake=self.MAX_BET,
-        )
-
-    @property
-    def banker_deal(self) -> BankerDeal | None:
-        """The deal in play or the last one settled; None before the first deal."""
-        state = self.banker_state or {}
-        return BankerDeal.from_json(state["deal"]) if state.get("deal") else None
-
-    @property
-    def banker_deal_in_play(self) -> bool:
-        """True while a deal waits for the person's decision."""
-        deal = self.banker_deal
-        return deal is not None and not deal.is_over
-
-    def banker_cover(self, table: BankerTable | None = None) -> Decimal:
-        """Chips the person needs to hold the bank for one deal: twice the punters' stakes
-        (every AI punter stakes ``AI_BET``; the worst case pays each of them 2:1)."""
-        table = table or self.banker_table
-        return to_decimal(BANKER_COVER * AI_BET * len(table.punter_seats))
-
-    @property
-    def _ai_seats(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.seat_count) if s != self.human_seat)
-
-    def _deal_banker(self, stake_text: str) -> BankerDeal:
-        """Start a deal of the banker game: the person stakes ``stake_text`` chips as a punter
-        (nothing as the banker), each AI punter ``AI_BET``; the AI seats then play from their
-        observations until the person's decision or the settlement."""
-        if self.banker_deal_in_play:
-            raise TableError(_("Finish the deal in play before dealing a new one."))
-        table = self.banker_table
-        if table.talia_over:  # only a scripted shoe starts too short for a deal
-            table = end_of_talia(table)
-        stakes: dict[int, Fraction] = {}
-        if table.banker == self.human_seat:
-            cover = self.banker_cover(table)
-            if self.available < cover:
-                raise TableError(
-                    _(
-                        "To hold the bank you need %(cover)s chips, twice the punters' stakes,"
-                        " and you have %(chips)s. Start a new session to play on."
-                    )
-                    % {
-                        "cover": formats.number_format(cover.normalize()),
-                        "chips": formats.number_format(self.available.normalize()),
-                    }
-                )
-        else:
-            stake = self._parse_bet(stake_text)
-            stakes[self.human_seat] = Fraction(str(stake))
-            self.last_bet = stake
-        for seat in table.punter_seats:
-            stakes.setdefault(seat, AI_BET)
-        deal = autoplay(next_deal(table, stakes), self._ai_seats)
-        self._store_banker(table, deal)
-        return deal
-
-    def _act_banker(self, action_text: str) -> BankerDeal:
-        """The person's draw or stand, then the AI seats' turns (their observations only)."""
-        deal = self.banker_deal
-        if deal is None:
-            raise TableError(_("No deal is in play yet. Deal first."))
-        try:
-            action = BankerAction(action_text)
-        except ValueError:
-            raise TableError(REASON_MESSAGES[Reason.UNKNOWN_ACTION]) from None
-        try:
-            deal = banker_apply(deal, action, seat=self.human_seat)
-        except IllegalActionError as exc:
-            raise TableError(reason_message(exc)) from None
-        deal = autoplay(deal, self._ai_seats)
-        self._store_banker(self.banker_table, deal)
-        return deal
-
-    def _store_banker(self, table: BankerTable, deal: BankerDeal) -> None:
-        """Save the deal (and, once it is settled, the table after it, the person's net in
-        the bankroll and a RoundRecord) with the version compare-and-set. ``table`` is the
-        table the deal was dealt from; ``record_deal`` adds the seats' nets and, at the end
-        of the talia, passes the bank left and reshuffles."""
-        seat = deal.hands[self.human_seat]
-        fields: dict[str, Any] = {
-            "banker_state": {"table": table.to_json(), "deal": deal.to_json()},
-            "last_bet": self.last_bet,
-        }
-        if deal.is_over:
-            net = to_decimal(seat.net or Fraction(0))
-            fields["banker_state"]["table"] = record_deal(table, deal).to_json()
+    def _store(self, game: AnyGameState) -> None:
+        """Save the game after a deal or an action, bumping the version with a
+        compare-and-set so a concurrent request cannot also win. A round that ends with
+        this change (the state's running part, shoe or bank, has already moved on) is
+        settled into the bankroll and kept as a RoundRecord."""
+        seat = self.human_seat
+        fields: dict[str, Any] = {"state": game.to_json(), "last_bet": self.last_bet}
+        settled = not game.in_play
+        net = to_decimal(game.net(seat) or Fraction(0))
+        if settled:
             fields["bankroll"] = self.bankroll + net
             fields["rounds_played"] = self.rounds_played + 1
         self._compare_and_set(**fields)
-        if deal.is_over:
+        if settled:
             RoundRecord.objects.create(
                 table=self,
                 number=self.rounds_played + 1,
-                bet=to_decimal(seat.stake),
-                staked=to_decimal(seat.stake),
+                bet=to_decimal(game.stake(seat)),
+                staked=to_decimal(game.on_table(seat)),
                 net=net,
                 bankroll_after=fields["bankroll"],
-                state=replace(deal, shoe=deal.shoe.dealt_part()).to_json(),
+                # The shoe's undealt cards are the live table's next ones: not kept.
+                state=game.record(),
             )
-
-
-def _grade(rnd: Round, action: Action, standard: str, chips: Fraction) -> Grade | None:
-    """Grade the person's decision over the actions that ``chips`` pay for (the buttons the
-    page showed) with the rule set's stored chart and shared EV cache."""
-    return store.grade_round(rnd, action, standard, chips=chips)
 
 
 class RoundRecord(models.Model):

@@ -114,7 +114,7 @@ def rebuild(decision: GradedDecision) -> Round:
         raise Refused(
             _("This round has not ended at the table yet. Finish it there, then replay it.")
         )
-    if table.is_banker_game:
+    if table.rules.game != "casino":  # a replay deals a casino round again
         raise Refused(_("Only decisions made at the table can be replayed."))
     settled = record.round
     bets: list[Fraction] = []

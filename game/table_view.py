@@ -1,24 +1,38 @@
-"""What the table page shows of a table session: plain dicts for the templates.
+"""What the table page shows of a table session, for both games: plain dicts for the templates.
 
-Only what the player may see goes in: the dealer's hole card is left out until the engine
-says it is turned (``Round.dealer_visible``), so no template can leak it.
+One page (templates/game/table.html) for every game: the bar (the game's name, the bankroll
+and the New session form, with the AI level), the flag of the person's last graded decision,
+the felt and the tools beside it. The felt and the tools differ per game (the games look
+different) and are chosen by ``FELTS``, by the rules' kind of game: the casino round
+(templates/game/felt_casino.html) and the banker game (templates/game/felt_banker.html).
+Everything else is one context for both (``table_context``).
+
+Only what the person may see goes in: the cards come from the game's ``observe`` for the
+person's seat (game/engine/protocol.py), which holds no face-down card and no shoe, so no
+template can leak them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import ROUND_FLOOR
+from fractions import Fraction
 from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from game.engine.banker import BankerAction, BankerObservation, Role, SeatView
+from game.engine.banker_game import BankerGame
 from game.engine.cards import Card
-from game.engine.hands import is_natural
+from game.engine.casino_game import RoundView, observe_round
+from game.engine.hands import hand_value, is_natural
 from game.engine.round import Action, Phase, PlayerHand, Round
 from game.engine.strategy.advisor import Severity
 from game.engine.strategy.counter import TooFewCardsError, counter_decision, known_unseen
 from game.engine.variants import VARIANTS
-from game.models import MAX_SEATS, START_BANKROLL, RoundRecord, TableSession, to_decimal
+from game.models import AI_BET, MAX_SEATS, START_BANKROLL, RoundRecord, TableSession, to_decimal
 from game.rulesets import store
 from game.rulesets.analyses import AnalysisState, analysis_state
 from game.rulesets.models import custom_id, variant_name
@@ -26,8 +40,12 @@ from game.rulesets.words import rules_summary
 from trainer.web.labels import (
     ACTION_KEYS,
     AI_LEVEL_NAMES,
+    BANKER_ACTION_KEYS,
+    BANKER_ACTION_LABELS,
+    BANKER_OUTCOME_LABELS,
     EVEN_MONEY_OUTCOME,
     OUTCOME_LABELS,
+    ROLE_LABELS,
     SEVERITY_LABELS,
     STANDARD_LABELS,
     VARIANT_NAMES,
@@ -39,6 +57,19 @@ CHIPS = (5, 25, 100, 500)
 HISTORY_LENGTH = 8
 
 
+# -- seats ------------------------------------------------------------------------------------
+def seat_label(seat: int, human_seat: int) -> str:
+    """A seat as the page names it: "You" or "AI player 3" (numbered from 1)."""
+    if seat == human_seat:
+        return _("You")
+    return _("AI player %(number)s") % {"number": seat + 1}
+
+
+def _chips(amount: Fraction | None) -> Any:
+    return None if amount is None else to_decimal(amount)
+
+
+# -- the casino round -------------------------------------------------------------------------
 def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
     """A player hand: cards, total ("7/17" when soft), bet, and result once settled.
 
@@ -76,59 +107,65 @@ def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
     }
 
 
-def seats_view(rnd: Round, human_seat: int, seat_count: int) -> list[dict[str, Any]]:
+def seats_view(view: RoundView, human_seat: int, seat_count: int) -> list[dict[str, Any]]:
     """Every seat in playing order: who sits there, its hands, and its net once settled."""
     seats = []
     for seat in range(seat_count):
         hands = [
-            hand_view(h, active=(i == rnd.active))
-            for i, h in enumerate(rnd.hands)
+            hand_view(h, active=(i == view.active))
+            for i, h in enumerate(view.hands)
             if h.seat == seat
         ]
         seats.append(
             {
                 "seat": seat,
                 "you": seat == human_seat,
-                "label": _("You")
-                if seat == human_seat
-                else _("AI player %(number)s") % {"number": seat + 1},
+                "label": seat_label(seat, human_seat),
                 "hands": hands,
                 "active": any(h["active"] for h in hands),
-                "net": to_decimal(rnd.seat_net(seat)) if rnd.is_over else None,
+                "net": to_decimal(view.seat_net(seat)) if view.is_over else None,
             }
         )
     return seats
 
 
 def round_view(rnd: Round, human_seat: int = 0, seat_count: int = 1) -> dict[str, Any]:
+    """``view_of_round`` of what ``human_seat`` may see of ``rnd`` (casino_game.py's
+    ``observe_round``: no hole card before it is turned): the replays' page."""
+    return view_of_round(observe_round(rnd, human_seat), human_seat, seat_count)
+
+
+def view_of_round(view: RoundView, human_seat: int = 0, seat_count: int = 1) -> dict[str, Any]:
     """The dealer's visible cards (and how many are face down), the seats, the person's
     net, and whether the shoe ran out and the discards were shuffled in this round."""
     return {
-        "seats": seats_view(rnd, human_seat, seat_count),
+        "seats": seats_view(view, human_seat, seat_count),
         "multi_seat": seat_count > 1,
-        "dealer_cards": [card_view(c) for c in rnd.dealer_visible],
-        "dealer_hidden": range(rnd.dealer_hidden_count),
-        "dealer_total": str(rnd.dealer_value.total) if rnd.is_over else rnd.dealer_value.display(),
-        "dealer_bust": rnd.dealer_value.total > 21,
-        "dealer_natural": rnd.hole_revealed and is_natural(rnd.dealer),
-        "hands": [hand_view(h, active=(i == rnd.active)) for i, h in enumerate(rnd.hands)],
-        "over": rnd.is_over,
-        "insurance_offered": rnd.phase is Phase.INSURANCE,
-        "even_money_offered": even_money_offered(rnd),
-        "surrender_offered": rnd.phase is Phase.SURRENDER,
-        "net": to_decimal(rnd.seat_net(human_seat)) if rnd.is_over else None,
+        "dealer_cards": [card_view(c) for c in view.dealer],
+        "dealer_hidden": range(view.dealer_hidden),
+        "dealer_total": str(view.dealer_value.total)
+        if view.is_over
+        else view.dealer_value.display(),
+        "dealer_bust": view.dealer_value.total > 21,
+        "dealer_natural": view.hole_revealed and is_natural(view.dealer),
+        "hands": [hand_view(h, active=(i == view.active)) for i, h in enumerate(view.hands)],
+        "over": view.is_over,
+        "insurance_offered": view.phase is Phase.INSURANCE,
+        "even_money_offered": even_money_offered(view),
+        "surrender_offered": view.phase is Phase.SURRENDER,
+        "net": to_decimal(view.seat_net(human_seat)) if view.is_over else None,
         # The shoe ran out in this round and the dealer shuffled the discards (cards.py).
-        "reshuffled": rnd.shoe.reshuffled_in_round,
+        "reshuffled": view.reshuffled,
     }
 
 
-def even_money_offered(rnd: Round | None) -> bool:
+def even_money_offered(rnd: Round | RoundView | None) -> bool:
     """The insurance decision now to be made is even money: the hand to act is a natural."""
     hand = rnd.active_hand if rnd is not None else None
     return rnd is not None and rnd.phase is Phase.INSURANCE and hand is not None and hand.even_money
 
 
-def history_view(record: RoundRecord, human_seat: int) -> dict[str, Any]:
+def casino_history_view(record: RoundRecord, human_seat: int) -> dict[str, Any]:
     """One line of the round history: number, the hands' cards and totals, dealer total, net."""
     rnd = record.round
     return {
@@ -142,6 +179,202 @@ def history_view(record: RoundRecord, human_seat: int) -> dict[str, Any]:
     }
 
 
+def amount_field(
+    table: TableSession, view: RoundView | None, actions: tuple[Action, ...]
+) -> dict[str, Any] | None:
+    """The chips field of a double for less or a partial insurance, when the rules let the
+    player choose: its label, default (the full amount) and maximum (what is affordable)."""
+    if view is None or view.is_over or view.active_hand is None:
+        return None
+    hand = view.active_hand
+    whole = int(table.available.to_integral_value(rounding=ROUND_FLOOR))
+    if Action.INSURANCE in actions and view.rules.insurance_for_less:
+        most = min(int(hand.base_bet / 2), whole)
+        label = EVEN_MONEY_OUTCOME if hand.even_money else _("Insurance")
+        return {"label": label, "value": most, "max": most}
+    if Action.DOUBLE in actions and view.rules.double_for_less:
+        most = min(int(hand.bet), whole)
+        return {"label": _("Double for"), "value": most, "max": most}
+    return None
+
+
+def casino_felt(table: TableSession) -> dict[str, Any]:
+    """The casino felt: the round as the person sees it, the action buttons (insurance
+    offered to a natural is even money), the chips field of a double or insurance for
+    less, and the rules in words before the first deal."""
+    view: RoundView | None = table.game.observe(table.human_seat)
+    actions: tuple[Action, ...] = table.affordable_actions()
+    even_money = even_money_offered(view)
+    return {
+        "round": view_of_round(view, table.human_seat, table.seat_count) if view else None,
+        "actions": [
+            {
+                "value": a.value,
+                "label": action_label(a, even_money=even_money),
+                "key": ACTION_KEYS[a],
+            }
+            for a in actions
+        ],
+        "amount_field": amount_field(table, view, actions),
+        "rules_summary": rules_summary(table.rules),
+    }
+
+
+# -- the banker game --------------------------------------------------------------------------
+def _banker_seat_view(
+    view: SeatView | BankerObservation,
+    *,
+    human_seat: int,
+    to_act: int | None,
+    running_net: Fraction,
+) -> dict[str, Any]:
+    """One seat as the person may see it: its visible cards, how many are face down, the
+    total only when every card is visible (always for the person's own seat)."""
+    if isinstance(view, BankerObservation):
+        visible, hidden, bust = view.cards, 0, view.total > 21
+    else:
+        visible, hidden, bust = view.visible, view.hidden, view.bust
+    shown = hidden == 0
+    total = hand_value(visible).total if shown else None
+    return {
+        "seat": view.seat,
+        "number": view.seat + 1,
+        "you": view.seat == human_seat,
+        "label": seat_label(view.seat, human_seat),
+        "banker": view.role is Role.BANKER,
+        "role": ROLE_LABELS[view.role],
+        # Face-down cards first: they are the two dealt cards; drawn cards lie face up.
+        "hidden": range(hidden),
+        "cards": [card_view(c) for c in visible],
+        "total": total,
+        "natural": shown and is_natural(visible),
+        "bust": bust,
+        "stake": _chips(view.stake) if view.role is Role.PUNTER else None,
+        "acting": to_act == view.seat,
+        "outcome": view.outcome.value if view.outcome else None,
+        "outcome_label": BANKER_OUTCOME_LABELS[view.outcome] if view.outcome else None,
+        "net": _chips(view.net),
+        "running_net": to_decimal(running_net),
+    }
+
+
+def banker_seats_view(
+    game: BankerGame, obs: BankerObservation | None, human_seat: int
+) -> list[dict[str, Any]]:
+    """Every seat in seat order. Without a deal yet: the roles of the next deal, no cards."""
+    nets = game.table.nets
+    if obs is None:
+        return [
+            {
+                "seat": seat,
+                "number": seat + 1,
+                "you": seat == human_seat,
+                "label": seat_label(seat, human_seat),
+                "banker": seat == game.table.banker,
+                "role": ROLE_LABELS[Role.BANKER if seat == game.table.banker else Role.PUNTER],
+                "hidden": range(0),
+                "cards": [],
+                "running_net": to_decimal(nets[seat]),
+            }
+            for seat in range(game.seats)
+        ]
+    views: list[SeatView | BankerObservation] = [obs, *obs.others]
+    views.sort(key=lambda v: v.seat)
+    return [
+        _banker_seat_view(v, human_seat=human_seat, to_act=obs.to_act, running_net=nets[v.seat])
+        for v in views
+    ]
+
+
+def banker_history_view(record: RoundRecord, human_seat: int) -> dict[str, Any]:
+    """One line of the recent deals: number, the person's role, cards and total, net."""
+    deal = record.banker_deal
+    hand = deal.hands[human_seat]
+    return {
+        "number": record.number,
+        "role": ROLE_LABELS[hand.role],
+        "cards": " ".join(c.rank.label for c in hand.cards),
+        "total": hand.total,
+        "banker": seat_label(deal.banker, human_seat),
+        "net": record.net,
+    }
+
+
+def best_play_view(table: TableSession) -> dict[str, list[dict[str, Any]]] | None:
+    """The best draw or stand by the two-card total (strategy/banker.py, exact for the
+    2-deck shoe, stored by the game's analysis): the punter's against the banker's policy
+    (he draws below 17), and the banker's against punters who stood (they stand from 16).
+    Rows: total, soft or not, the better action's label and both EVs per unit staked. None
+    while the analysis is not stored (game/rulesets/analyses.py computes it)."""
+    draw, stand = BANKER_ACTION_LABELS[BankerAction.DRAW], BANKER_ACTION_LABELS[BankerAction.STAND]
+    try:
+        stored = store.banker_play_for(table.rules)
+    except store.AnalysisPending:
+        return None
+    return {  # punter first (a JSON column may store the keys in another order)
+        side: [{**row, "best": draw if row["best"] == "draw" else stand} for row in stored[side]]
+        for side in ("punter", "banker")
+    }
+
+
+def banker_felt(table: TableSession) -> dict[str, Any]:
+    """The banker felt: the talia, the bank, every seat as the person sees it (their
+    observation), the draw and stand buttons, the bank's cover, the best-play tables."""
+    game = table.game
+    if not isinstance(game, BankerGame):  # FELTS chose this felt by the rules' kind of game
+        raise TypeError(f"a banker felt for {type(game).__name__}")
+    deal = game.current
+    obs = game.observe(table.human_seat)
+    in_play = table.ended_at is None and game.in_play
+    # The bank of the deal in play, else of the next deal.
+    banker_seat = deal.banker if in_play and deal is not None else game.next_banker
+    shoe = deal.shoe if in_play and deal is not None else game.table.shoe
+    settled = deal is not None and deal.is_over
+    actions: tuple[BankerAction, ...] = table.affordable_actions()
+    return {
+        "best_play": best_play_view(table),
+        "seats": banker_seats_view(game, obs, table.human_seat),
+        "deal": deal,
+        "settled": settled,
+        "banker_natural": settled and deal is not None and deal.banker_hand.is_natural,
+        "you_bank": banker_seat == table.human_seat,
+        "banker_label": seat_label(banker_seat, table.human_seat),
+        "talia": game.table.talia,
+        "last_talia": game.table.talia - 1,
+        "bank_passed": settled and deal is not None and deal.banker != game.table.banker,
+        "cards_left": shoe.remaining,
+        "shoe_size": len(shoe.cards),
+        "cards_needed": game.table.cards_needed,
+        "actions": [
+            {"value": a.value, "label": BANKER_ACTION_LABELS[a], "key": BANKER_ACTION_KEYS[a]}
+            for a in actions
+        ],
+        "your_turn": bool(actions),
+        "stake": True,  # the bet field says "Stake": seed 003's word for a punter's bet
+        "ai_stake": to_decimal(AI_BET),
+        "ai_punters": len([s for s in game.stakers() if s != table.human_seat]),
+    }
+
+
+# -- one felt per kind of game ----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Felt:
+    """What differs between the games' pages: the template holding the game's partials
+    ("felt", "prompt" of the action form, "keys", "tools"), the felt's own context and the
+    line of the round history."""
+
+    template: str
+    context: Callable[[TableSession], dict[str, Any]]
+    history: Callable[[RoundRecord, int], dict[str, Any]]
+
+
+FELTS: dict[str, Felt] = {
+    "casino": Felt("game/felt_casino.html", casino_felt, casino_history_view),
+    "banker": Felt("game/felt_banker.html", banker_felt, banker_history_view),
+}
+
+
+# -- the bar, the flag, the counter -----------------------------------------------------------
 def variant_choices(current: str) -> list[dict[str, Any]]:
     """The New session form's games: every variant of the registry, then the table's own
     custom rule set when it plays one."""
@@ -149,25 +382,6 @@ def variant_choices(current: str) -> list[dict[str, Any]]:
     if custom_id(current) is not None:
         choices.append({"value": current, "label": variant_name(current)})
     return choices
-
-
-def amount_field(
-    table: TableSession, rnd: Round | None, actions: tuple[Action, ...]
-) -> dict[str, Any] | None:
-    """The chips field of a double for less or a partial insurance, when the rules let the
-    player choose: its label, default (the full amount) and maximum (what is affordable)."""
-    if rnd is None or rnd.is_over or rnd.active_hand is None:
-        return None
-    hand = rnd.active_hand
-    whole = int(table.available.to_integral_value(rounding=ROUND_FLOOR))
-    if Action.INSURANCE in actions and rnd.rules.insurance_for_less:
-        most = min(int(hand.base_bet / 2), whole)
-        label = EVEN_MONEY_OUTCOME if hand.even_money else _("Insurance")
-        return {"label": label, "value": most, "max": most}
-    if Action.DOUBLE in actions and rnd.rules.double_for_less:
-        most = min(int(hand.bet), whole)
-        return {"label": _("Double for"), "value": most, "max": most}
-    return None
 
 
 def flag_view(table: TableSession) -> dict[str, Any] | None:
@@ -228,14 +442,9 @@ def flag_view(table: TableSession) -> dict[str, Any] | None:
 
 
 def counter_view_possible(table: TableSession) -> bool:
-    """The person has a decision to make now (the counter's advice can be asked for)."""
-    rnd = table.round
-    return (
-        rnd is not None
-        and not rnd.is_over
-        and rnd.active_hand is not None
-        and rnd.active_hand.seat == table.human_seat
-    )
+    """The person has a decision the strategy engine can value to make now (the counter's
+    advice can be asked for): the game's ``advisable`` round."""
+    return table.ended_at is None and table.game.advisable(table.human_seat) is not None
 
 
 def counter_view(table: TableSession) -> dict[str, Any] | None:
@@ -244,10 +453,8 @@ def counter_view(table: TableSession) -> dict[str, Any] | None:
     undealt order unknown): the EV of each action offered (legal and affordable: a split
     the chips cannot pay is no advice), units of the initial bet, best first, and how many
     cards the count knows; ``too_few`` when the unseen cards cannot finish the round (the
-    dealer will shuffle the discards in). None when the person has no decision to make."""
-    if not counter_view_possible(table):
-        return None
-    rnd = table.round
+    dealer will shuffle the discards in). None when the person has no such decision."""
+    rnd = table.game.advisable(table.human_seat) if table.ended_at is None else None
     if rnd is None:
         return None
     unseen = known_unseen(rnd)
@@ -270,55 +477,57 @@ def counter_view(table: TableSession) -> dict[str, Any] | None:
 
 def pending_analysis(table: TableSession) -> AnalysisState | None:
     """The state of the table's rules' background analysis while it waits, runs or failed
-    (enqueued if nothing will produce it), None once it is stored: a casino table deals
-    only then (its AI seats and grading read the chart)."""
+    (enqueued if nothing will produce it), None once it is stored: a table deals only then
+    (its AI seats, grading and best-play tables read it)."""
     state = analysis_state(table.rules, table.visitor)
     return None if state.ready else state
 
 
+# -- the page ----------------------------------------------------------------------------------
 def table_context(table: TableSession) -> dict[str, Any]:
-    """Everything the table templates need. An unsaved table (``pk`` None) is the empty
-    table shown before the visitor's first deal: no history, no flag, and its Deal form
-    posts to ``game:first_deal``, which opens the table."""
-    rnd = table.round
+    """Everything the table page needs, for either game: the bar, the controls' shared
+    parts and the history (one for both), and the felt of the table's game (``FELTS``). An
+    unsaved table (``pk`` None) is the empty table shown before the visitor's first deal:
+    no history, no flag, and its Deal form posts to ``game:first_deal``, which opens it."""
+    felt = FELTS[table.rules.game]
     saved = table.pk is not None
-    actions = table.affordable_actions()
-    even_money = even_money_offered(rnd)
+    open_session = table.ended_at is None
     whole_chips = table.available.to_integral_value(rounding=ROUND_FLOOR)  # bets are whole
+    cover = table.cover_needed()
     return {
         "table": table,
-        "round": round_view(rnd, table.human_seat, table.seat_count) if rnd is not None else None,
-        "in_play": table.round_in_play,
-        "actions": [
-            {
-                "value": a.value,
-                "label": action_label(a, even_money=even_money),
-                "key": ACTION_KEYS[a],
-            }
-            for a in actions
-        ],
+        # The game's partials (templates/game/table.html and controls.html include them).
+        "felt": f"{felt.template}#felt",
+        "prompt": f"{felt.template}#prompt",
+        "keys": f"{felt.template}#keys",
+        "tools": f"{felt.template}#tools",
+        "variant_name": variant_name(table.variant),
+        "variants": variant_choices(table.variant),
+        "ai_seat_choices": range(MAX_SEATS),
+        "ai_levels": list(AI_LEVEL_NAMES[table.rules.game].items()),
+        "seat_choices": range(1, MAX_SEATS + 1),
         "bankroll": table.bankroll,
         "available": table.available,
         "staked": table.in_play,
+        "start_bankroll": START_BANKROLL,
+        "in_play": open_session and table.round_in_play,
+        # The person's net once the round is settled, either game.
+        "net": _chips(table.game.net(table.human_seat)),
+        # The person stakes in the next deal (else holds the bank: covers the others).
+        "you_stake": table.human_seat in table.game.stakers(),
+        "cover": cover,
+        "can_bank": open_session and table.available >= cover,
         "min_bet": table.MIN_BET,
         "max_bet": min(table.MAX_BET, whole_chips),
         "table_max": table.MAX_BET,
-        "start_bankroll": START_BANKROLL,
         "last_bet": min(table.last_bet, whole_chips),
-        "can_bet": table.available >= table.MIN_BET and table.ended_at is None,
+        "can_bet": open_session and table.available >= table.MIN_BET,
         "chips": [c for c in CHIPS if c <= table.MAX_BET],
-        "rules_summary": rules_summary(table.rules),
         "flag": flag_view(table) if saved else None,
         "counter": None,
         "counter_available": counter_view_possible(table),
         "standards": STANDARD_LABELS,
-        "variant_name": variant_name(table.variant),
-        "variants": variant_choices(table.variant),
-        "amount_field": amount_field(table, rnd, actions),
-        "ai_seat_choices": range(MAX_SEATS),
-        "ai_levels": list(AI_LEVEL_NAMES.items()),
-        "seat_choices": range(1, MAX_SEATS + 1),
-        "history": [history_view(r, table.human_seat) for r in table.records.all()[:HISTORY_LENGTH]]
+        "history": [felt.history(r, table.human_seat) for r in table.records.all()[:HISTORY_LENGTH]]
         if saved
         else [],
         "deal_url": reverse("game:deal", kwargs={"public_id": table.public_id})
@@ -328,4 +537,5 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "analysis_next": reverse("game:table", kwargs={"public_id": table.public_id})
         if saved
         else reverse("game:home"),
+        **felt.context(table),
     }

@@ -15,14 +15,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
-from game.banker_view import banker_context
-from game.engine.banker import MIN_SEATS as BANKER_MIN_SEATS
+from game.engine.games import game_type
+from game.engine.players import LEVELS
 from game.engine.strategy.advisor import STANDARDS
 from game.models import MAX_SEATS, TableError, TableSession
 from game.rulesets.models import is_playable, rules_for
 from game.table_view import counter_view, table_context
 from trainer.web.http import HtmxHttpRequest, respond
-from trainer.web.labels import AI_LEVEL_NAMES, STANDARD_LABELS
+from trainer.web.labels import MORE_SEATS_MESSAGES, STANDARD_LABELS
 from trainer.web.redirects import safe_next
 from trainer.web.visitors import (
     SESSION_KEY,
@@ -135,17 +135,17 @@ def new_session(request: HtmxHttpRequest) -> HttpResponse:
     if seating is None:
         messages.error(request, _("Choose 0 to 6 AI players and a seat at the table."))
         return redirect("game:home")
-    if seating[0] < BANKER_MIN_SEATS and rules_for(variant).game == "banker":
-        # The banker game needs someone to play against: seat one AI player, and say so.
-        seating = _seating(str(BANKER_MIN_SEATS - 1), request.POST.get("seat"))
+    rules = rules_for(variant)
+    fewest = game_type(rules).min_seats
+    if seating[0] < fewest:
+        # A game that needs someone to play against (the banker game): seat AI players
+        # up to its fewest, and say so.
+        seating = _seating(str(fewest - 1), request.POST.get("seat"))
         assert seating is not None
-        messages.info(
-            request,
-            _("The banker game needs at least two players, so one AI player joined you."),
-        )
+        messages.info(request, MORE_SEATS_MESSAGES[rules.game])
     seat_count, human_seat = seating
     ai_level = request.POST.get("ai_level") or "easy"
-    if ai_level not in AI_LEVEL_NAMES:
+    if ai_level not in LEVELS:
         messages.error(request, _("Choose how well the AI players play: easy, normal or hard."))
         return redirect("game:home")
     table = TableSession.start_new(
@@ -182,21 +182,17 @@ def table_url(table: TableSession) -> str:
 
 
 def _respond(request: HtmxHttpRequest, table: TableSession, *, full: bool = False) -> HttpResponse:
-    """The full page, the felt with the bankroll out of band (HTMX), or a redirect to the
-    page (a plain form post). The one place that tells the casino table from the banker
-    game's."""
+    """The full page, the felt with the bankroll and the decision flag out of band (HTMX),
+    or a redirect to the page (a plain form post). Either game: table_view's context says
+    which felt the page holds."""
     # Redirected before the context is built: a plain post's answer shows none of it.
     if not full and not request.htmx:
         return redirect(table_url(table) if table.pk is not None else reverse("game:home"))
-    oob = ["game/table_bar.html#bankroll"]
-    if table.is_banker_game:
-        template, felt_partial, context = "game/banker.html", "banker-felt", banker_context(table)
-    else:
-        template, felt_partial, context = "game/table.html", "table-felt", table_context(table)
-        oob.append("game/table.html#decision-flag")
-        if full and request.GET.get("counter"):
-            context["counter"] = counter_view(table)
-    return respond(request, template, felt_partial, context, oob=oob, full=full)
+    context = table_context(table)
+    if full and request.GET.get("counter"):
+        context["counter"] = counter_view(table)
+    oob = ["game/table_bar.html#bankroll", "game/table.html#decision-flag"]
+    return respond(request, "game/table.html", "table-felt", context, oob=oob, full=full)
 
 
 @require_POST
@@ -228,4 +224,4 @@ def counter(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     ``?counter=1`` shows the same without JavaScript."""
     table = _own_table(request, public_id)
     context = {"table": table, "counter": counter_view(table)}
-    return render(request, "game/table.html#counter-advice", context)
+    return render(request, "game/counter_advice.html", context)

@@ -3,8 +3,9 @@
 ``TableSessionFactory`` makes a visitor's table (European variant, 1,000 chips; an open one
 ends the visitor's open table first, as New session does). Give it a
 scripted shoe with ``stacked=[...]`` (card codes in dealing order: player card, dealer upcard,
-player card, dealer hole card, then every card drawn after the deal), or call
-``stacked_shoe([...])`` for the JSON to store in ``shoe_state`` yourself.
+player card, dealer hole card, then every card drawn after the deal), or store
+``casino_state(stacked_shoe([...]))`` in its ``state`` yourself (``next_shoe(table, [...])``
+scripts the next round of a table that has played).
 
 ``BankerTableSessionFactory`` makes a table of the banker game "Двадцать одно" (seed 003):
 three seats, the person at the second (index 1), the bank at seat 0. Script its shoe with
@@ -24,15 +25,30 @@ from django.utils import timezone
 from factory.django import DjangoModelFactory
 
 from game.engine.banker import deal_order, new_table
+from game.engine.banker_game import FIRST_BANKER as FIRST_BANKER_SEAT
 from game.engine.cards import Card, Shoe, standard_deck
 from game.engine.round import deal
 from game.engine.variants import find_rules
-from game.models import FIRST_BANKER_SEAT, START_BANKROLL, RoundRecord, TableSession, to_decimal
+from game.models import START_BANKROLL, RoundRecord, TableSession, to_decimal
 
 
 def stacked_shoe(cards: Sequence[Card | str]) -> dict[str, Any]:
-    """The ``shoe_state`` JSON of a shoe dealing exactly ``cards`` in order."""
+    """The JSON of a shoe dealing exactly ``cards`` in order."""
     return Shoe.stacked_from(list(cards)).to_json()
+
+
+def casino_state(shoe: dict[str, Any] | None, rnd: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A casino table's ``state`` (game/engine/casino_game.py): the shoe the next round deals
+    from (JSON) and the round in play or the last one settled (JSON, or None)."""
+    return {"game": "casino", "shoe": shoe, "round": rnd}
+
+
+def next_shoe(table: TableSession, cards: Sequence[Card | str]) -> None:
+    """Script the next round of a casino table: a shoe dealing ``cards`` in order replaces
+    the one the next round would deal from (the last round is kept); saved at once."""
+    state = casino_state(stacked_shoe(cards), (table.state or {}).get("round"))
+    TableSession.objects.filter(pk=table.pk).update(state=state)
+    table.state = state
 
 
 class TableSessionFactory(DjangoModelFactory):
@@ -51,8 +67,8 @@ class TableSessionFactory(DjangoModelFactory):
     visitor = factory.LazyFunction(uuid.uuid4)
     variant = "european"
     bankroll = START_BANKROLL
-    shoe_state = factory.LazyAttribute(
-        lambda o: stacked_shoe(o.stacked) if o.stacked is not None else None
+    state = factory.LazyAttribute(
+        lambda o: casino_state(stacked_shoe(o.stacked)) if o.stacked is not None else None
     )
 
     @classmethod
@@ -87,7 +103,7 @@ def banker_state(
     banker: int = FIRST_BANKER_SEAT,
     pad: bool = True,
 ) -> dict[str, Any]:
-    """The ``banker_state`` JSON of a banker-game table before its first deal, its shoe
+    """The ``state`` of a banker-game table before its first deal, its shoe
     dealing ``stacked`` first. ``pad`` fills the shoe up to 104 cards with whole decks in
     order, so the talia goes on; without it the talia ends once fewer than ``seats * 5``
     cards are left (the bank then passes to the left)."""
@@ -103,7 +119,7 @@ def banker_state(
         min_stake=TableSession.MIN_BET,
         max_stake=TableSession.MAX_BET,
     )
-    return {"table": table.to_json(), "deal": None}
+    return {"game": "banker", "table": table.to_json(), "deal": None}
 
 
 class BankerTableSessionFactory(TableSessionFactory):
@@ -121,8 +137,7 @@ class BankerTableSessionFactory(TableSessionFactory):
     variant = "dvadtsat-odno"
     seat_count = 3
     human_seat = 1
-    shoe_state = None
-    banker_state = factory.LazyAttribute(
+    state = factory.LazyAttribute(
         lambda o: (
             banker_state(o.seat_count, o.stacked, banker=o.banker, pad=o.pad)
             if o.stacked is not None

@@ -54,6 +54,13 @@ class Reason(StrEnum):
     MAX_DRAWS = "max_draws"
     AT_21 = "at_21"
 
+    # -- the state of a table's game (protocol.py: casino_game.py, banker_game.py) ------------
+    ROUND_IN_PLAY = "round_in_play"
+    NO_ROUND = "no_round"
+    OTHER_SEAT_TO_ACT = "other_seat_to_act"
+    DEAL_IN_PLAY = "deal_in_play"
+    NO_DEAL = "no_deal"
+
     # -- bets and stakes (round.py's deal, banker.py's stakes) ---------------------------------
     BET_MISSING = "bet_missing"
     BET_AMOUNT = "bet_amount"

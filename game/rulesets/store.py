@@ -9,6 +9,8 @@ keyed by ``RuleSet.id_for(rules)`` and a kind) and in this process's memory.
   the punter and for the banker (strategy/banker.py, about half a second).
 - ``evs_cache(rules)``: a shared in-process ``EVCache`` for hand EVs of these rules (the
   table's grading and the drills reuse the memoized values; one decision costs about a ms).
+- ``ai_policy(rules, level)``: an AI seat of the rules' game at a level, built with what is
+  stored for it (the chart, the EV cache, the banker game's best-play rows).
 
 Reading never computes: a result that is not stored raises ``AnalysisPending`` unless the
 caller passes ``compute=True``, which only the background analysis (analyses.py, run by a
@@ -29,7 +31,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from game.engine.players import make_policy, play_ai_seats
+from game.engine.banker_players import BankerPolicy, BestPlay, make_banker_policy
+from game.engine.players import Policy, make_policy, play_ai_seats
 from game.engine.round import Action, Round, seen_before
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Grade, grade
@@ -190,10 +193,8 @@ def banker_play_for(rules: Rules, *, compute: bool = False) -> dict[str, list[di
 
 def analysis_kinds(rules: Rules) -> tuple[str, ...]:
     """The results a rule set's analysis stores: the chart and both game EVs of a casino
-    game, the best-play tables of the banker game."""
-    if rules.game == "banker":
-        return ("banker_play",)
-    return ("chart", "game_ev_cd", "game_ev_td")
+    game, the best-play tables of the banker game (``_ANALYSES``, by ``Rules.game``)."""
+    return tuple(kind for kind, _compute in _ANALYSES[rules.game])
 
 
 def stored_kinds(rules: Rules) -> set[str]:
@@ -240,20 +241,48 @@ def grade_round(
     )
 
 
-def play_ai(rnd: Round, level: str, seat_count: int, human_seat: int) -> Round:
-    """Let the AI seats (every seat of ``seat_count`` but ``human_seat``) act at ``level``
-    until the person's hand is to act or the round is settled (players.py
-    ``play_ai_seats``, each AI seeing only an Observation), with the rules' stored chart
-    ("normal") or shared EV cache ("hard"). Raises ValueError for an unknown level."""
-    if seat_count < 2:
-        return rnd
-    rules = rnd.rules
-    policy = make_policy(
+def _casino_policy(rules: Rules, level: str) -> Policy:
+    """players.py's ``make_policy`` with the rules' stored chart ("normal") or shared EV
+    cache ("hard")."""
+    return make_policy(
         level,
         rules,
         chart=chart_for(rules) if level == "normal" else None,
         cache=evs_cache(rules) if level == "hard" else None,
     )
+
+
+def _banker_policy(rules: Rules, level: str) -> BankerPolicy:
+    """banker_players.py's ``make_banker_policy`` with the stored best-play rows (the
+    "easy" level, seed 003's rule of thumb, needs none)."""
+    best_play = None if level == "easy" else BestPlay.from_rows(banker_play_for(rules))
+    return make_banker_policy(level, best_play)
+
+
+# How an AI seat of each kind of game is built, by ``Rules.game``.
+_AI_POLICIES: dict[str, Callable[[Rules, str], Callable[[Any], Any]]] = {
+    "casino": _casino_policy,
+    "banker": _banker_policy,
+}
+
+
+def ai_policy(rules: Rules, level: str) -> Callable[[Any], Any]:
+    """The policy of an AI seat at ``level`` ("easy", "normal" or "hard") for ``rules``'
+    game, with what the store keeps for it: a function of the seat's observation
+    (players.py's ``Observation`` for a casino game, banker.py's ``BankerObservation`` for
+    the banker game) to an action, what ``GameState.play_ai`` takes. Raises ValueError for
+    an unknown level, AnalysisPending when a level's stored result is not stored yet."""
+    return _AI_POLICIES[rules.game](rules, level)
+
+
+def play_ai(rnd: Round, level: str, seat_count: int, human_seat: int) -> Round:
+    """Let the AI seats (every seat of ``seat_count`` but ``human_seat``) of a casino round
+    act at ``level`` until the person's hand is to act or the round is settled (players.py
+    ``play_ai_seats``, each AI seeing only an Observation), with ``ai_policy``: what the
+    replays use. Raises ValueError for an unknown level."""
+    if seat_count < 2:
+        return rnd
+    policy = _casino_policy(rnd.rules, level)
     policies = {seat: policy for seat in range(seat_count) if seat != human_seat}
     return play_ai_seats(rnd, policies, seen_before(rnd))
 
@@ -261,22 +290,28 @@ def play_ai(rnd: Round, level: str, seat_count: int, human_seat: int) -> Round:
 def precompute(rules: Rules, *, with_td: bool = True) -> dict[str, float]:
     """Compute and store every result of ``rules``' analysis not stored yet (the background
     analysis and ``manage.py precompute_strategy``, never a request); returns the seconds
-    each kind took now (about 0 for one already stored)."""
+    each kind took now (about 0 for one already stored). ``with_td`` False leaves out the
+    chart's game EV (tests)."""
     timings = {}
-    steps: tuple[tuple[str, Callable[[], Any]], ...]
-    if rules.game == "banker":
-        steps = (("banker_play", lambda: banker_play_for(rules, compute=True)),)
-    else:
-        steps = (
-            ("chart", lambda: chart_for(rules, compute=True)),
-            ("game_ev_cd", lambda: game_ev_for(rules, "cd", compute=True)),
-            *((("game_ev_td", lambda: game_ev_for(rules, "td", compute=True)),) if with_td else ()),
-        )
-    for kind, run in steps:
+    for kind, compute in _ANALYSES[rules.game]:
+        if kind == "game_ev_td" and not with_td:
+            continue
         started = time.perf_counter()
-        run()
+        compute(rules)
         timings[kind] = time.perf_counter() - started
     return timings
+
+
+# What a rule set's analysis stores, in the order it computes it, by ``Rules.game``: the
+# kind and the function that computes and stores it.
+_ANALYSES: dict[str, tuple[tuple[str, Callable[[Rules], Any]], ...]] = {
+    "casino": (
+        ("chart", lambda rules: chart_for(rules, compute=True)),
+        ("game_ev_cd", lambda rules: game_ev_for(rules, "cd", compute=True)),
+        ("game_ev_td", lambda rules: game_ev_for(rules, "td", compute=True)),
+    ),
+    "banker": (("banker_play", lambda rules: banker_play_for(rules, compute=True)),),
+}
 
 
 def forget() -> None:

@@ -43,7 +43,7 @@ def people() -> dict[str, tuple[Client, TableSession]]:
 
 def state(table: TableSession) -> tuple:
     t = TableSession.objects.get(pk=table.pk)
-    return (t.visitor, t.version, t.bankroll, t.round_state, t.shoe_state, t.ended_at)
+    return (t.visitor, t.version, t.bankroll, t.state, t.ended_at)
 
 
 def requests_on(table: TableSession, version: int):

@@ -18,7 +18,7 @@ from django.utils import timezone
 from game.models import Replay, RoundRecord, TableSession
 from game.rulesets.models import RuleSet
 from tests.accounts.people import make_user, owned
-from tests.factories import RoundRecordFactory, TableSessionFactory
+from tests.factories import RoundRecordFactory, TableSessionFactory, casino_state
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard
 from trainer.review.models import GradedDecision
 
@@ -43,7 +43,9 @@ def played(visitor: uuid.UUID, *, days_ago: int) -> TableSession:
     then = timezone.now() - days_ago * DAY
     table = TableSessionFactory(visitor=visitor, version=2, rounds_played=1)
     record = RoundRecordFactory(table=table, number=1)
-    TableSession.objects.filter(pk=table.pk).update(round_state=record.state, updated_at=then)
+    TableSession.objects.filter(pk=table.pk).update(
+        state=casino_state(None, record.state), updated_at=then
+    )
     decision = GradedDecision.objects.create(
         source="table",
         table=table,

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from game.models import TableSession
 from tests.e2e.tables import open_table
-from tests.factories import stacked_shoe
+from tests.factories import casino_state, stacked_shoe
 from trainer.accounts.models import Account
 from trainer.review.models import GradedDecision
 
@@ -41,7 +41,7 @@ def play_a_winning_round(page: Page, base: str) -> str:
     a ten and busts), deal 10 and stand: +10 chips. Returns the table's id."""
     public_id = open_table(page, base)
     TableSession.objects.filter(public_id=public_id).update(
-        shoe_state=stacked_shoe(["TS", "6D", "9C", "QH", "TD"])
+        state=casino_state(stacked_shoe(["TS", "6D", "9C", "QH", "TD"]))
     )
     page.reload()
     bet = page.locator('input[name="bet"]')

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from game.rulesets import store
 from tests.e2e.test_table import screenshot
-from tests.game.test_analyses import run_worker
+from tests.rulesets.test_analyses import run_worker
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

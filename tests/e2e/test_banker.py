@@ -52,9 +52,7 @@ def open_banker_table(page: Page, base_url: str, ai_seats: int, seat: int) -> Ta
 
 
 def script_shoe(page: Page, table: TableSession, stacked: list[str]) -> None:
-    TableSession.objects.filter(pk=table.pk).update(
-        banker_state=banker_state(table.seat_count, stacked)
-    )
+    TableSession.objects.filter(pk=table.pk).update(state=banker_state(table.seat_count, stacked))
     page.reload()
 
 
@@ -206,7 +204,7 @@ def test_banker_game_plays_without_javascript(live_server, browser: Browser) -> 
 def test_russian_banker_table_uses_the_seeds_words(live_server, page: Page) -> None:
     table = open_banker_table(page, live_server.url, ai_seats=2, seat=2)
     TableSession.objects.filter(pk=table.pk).update(
-        banker_state=banker_state(table.seat_count, PUNTER_DEAL)
+        state=banker_state(table.seat_count, PUNTER_DEAL)
     )
     page.goto(f"{live_server.url}/ru/table/{table.public_id}/")
     assert page.locator("html").get_attribute("lang") == "ru"

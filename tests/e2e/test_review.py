@@ -19,7 +19,7 @@ from game.models import Replay, TableSession
 from game.rulesets.models import RuleSet
 from tests.e2e.htmx import press_when_idle
 from tests.e2e.tables import open_table
-from tests.factories import stacked_shoe
+from tests.factories import casino_state, stacked_shoe
 from tests.game.test_views import without_csrf_tokens
 from trainer.drills.models import DrillSession
 from trainer.review.models import GradedDecision
@@ -111,7 +111,9 @@ def test_a_drill_mistake_is_on_the_mistakes_page(live_server, page: Page) -> Non
 
 def test_a_table_mistake_is_found_and_replayed(live_server, page: Page) -> None:
     public_id = open_table(page, live_server.url)
-    TableSession.objects.filter(public_id=public_id).update(shoe_state=stacked_shoe(HARD_20))
+    TableSession.objects.filter(public_id=public_id).update(
+        state=casino_state(stacked_shoe(HARD_20))
+    )
     page.locator("button.deal").click()
     expect(page.locator("form.actions button.hit")).to_be_visible()
     press_when_idle(page, "h")  # hitting a hard 20: a blunder
@@ -162,7 +164,9 @@ def test_a_table_mistake_is_found_and_replayed(live_server, page: Page) -> None:
 
 def test_stats_page_draws_the_heat_map_and_the_plot(live_server, page: Page) -> None:
     public_id = open_table(page, live_server.url)
-    TableSession.objects.filter(public_id=public_id).update(shoe_state=stacked_shoe(HARD_20))
+    TableSession.objects.filter(public_id=public_id).update(
+        state=casino_state(stacked_shoe(HARD_20))
+    )
     page.locator("button.deal").click()
     expect(page.locator("form.actions button.hit")).to_be_visible()
     press_when_idle(page, "h")
@@ -196,7 +200,7 @@ def test_a_replay_played_past_its_recorded_cards_shows_none_of_the_tables(
     analysed(rules)  # stored before the server grades with it, as the background task does
     public_id = open_table(page, live_server.url)
     TableSession.objects.filter(public_id=public_id).update(
-        variant=ruleset.variant, shoe_state=stacked_shoe([*ONE_DECK_ROUND, *ONE_DECK_LIVE])
+        variant=ruleset.variant, state=casino_state(stacked_shoe([*ONE_DECK_ROUND, *ONE_DECK_LIVE]))
     )
     page.reload()
     page.locator("button.deal").click()
@@ -208,7 +212,7 @@ def test_a_replay_played_past_its_recorded_cards_shows_none_of_the_tables(
     page.locator("button.deal").click()  # round 2 stays in play: 6H in the hole
     expect(page.locator("form.actions button.hit")).to_be_visible()
     table = TableSession.objects.get(public_id=public_id)
-    live_before = (table.version, table.bankroll, table.round_state, table.shoe_state)
+    live_before = (table.version, table.bankroll, table.state)
     hit = GradedDecision.objects.filter(table=table).order_by("pk").first()
 
     page.goto(f"{live_server.url}/en/review/decisions/{hit.pk}/")
@@ -231,5 +235,5 @@ def test_a_replay_played_past_its_recorded_cards_shows_none_of_the_tables(
     fresh = shown[4:]
     assert len(fresh) >= 2 and not set(fresh) & {"4C", "2D", "3D", "6H", "2C", "10S"}
     table.refresh_from_db()
-    assert (table.version, table.bankroll, table.round_state, table.shoe_state) == live_before
+    assert (table.version, table.bankroll, table.state) == live_before
     screenshot(page, "review-en-replay-past-the-recorded-cards")

@@ -17,6 +17,7 @@ from game.rulesets.models import RuleSet
 from tests.e2e.htmx import wait_until_idle
 from tests.e2e.tables import open_table
 from tests.e2e.test_table import TIMEOUT, deal_by_click, screenshot
+from tests.factories import casino_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,7 +33,9 @@ def test_the_shoe_runs_out_mid_round_and_the_dealer_shuffles_the_discards(
         variant=ruleset.variant,
         seat_count=7,
         human_seat=3,
-        shoe_state=Shoe(cards=shuffled.cards, position=36, cut=shuffled.cut, decks=1).to_json(),
+        state=casino_state(
+            Shoe(cards=shuffled.cards, position=36, cut=shuffled.cut, decks=1).to_json()
+        ),
     )
     page.reload()
     wait_until_idle(page)

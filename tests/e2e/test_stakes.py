@@ -13,7 +13,7 @@ from game.models import TableSession
 from tests.e2e.htmx import wait_until_idle
 from tests.e2e.tables import open_table
 from tests.e2e.test_table import TIMEOUT, deal_by_click, screenshot, version, wait_for_new_version
-from tests.factories import stacked_shoe
+from tests.factories import casino_state, stacked_shoe
 from tests.game.test_stakes import ELEVEN_V_TEN, SIXTEEN_V_ACE
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -25,7 +25,7 @@ def croatian_table(page: Page, url: str, lang: str, bankroll: int, cards: list[s
         variant="croatian",
         bankroll=Decimal(bankroll),
         last_bet=Decimal(10),
-        shoe_state=stacked_shoe(cards),
+        state=casino_state(stacked_shoe(cards)),
     )
     page.reload()
     wait_until_idle(page)

@@ -17,7 +17,7 @@ from game.models import TableSession
 from tests.e2e.htmx import press_when_idle
 from tests.e2e.tables import open_table
 from tests.e2e.test_table import deal_by_click, screenshot, version, wait_for_new_version
-from tests.factories import stacked_shoe
+from tests.factories import casino_state, stacked_shoe
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,7 +32,7 @@ FLAG = {
 def open_russian_table(page: Page, base: str, lang: str) -> None:
     public_id = open_table(page, base, lang)
     TableSession.objects.filter(public_id=public_id).update(
-        variant="russian", shoe_state=stacked_shoe(SIXTEEN_V_T)
+        variant="russian", state=casino_state(stacked_shoe(SIXTEEN_V_T))
     )
     page.reload()
 

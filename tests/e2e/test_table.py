@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from game.models import TableSession
 from tests.e2e.tables import TABLE_URL, open_table
-from tests.factories import stacked_shoe
+from tests.factories import casino_state, stacked_shoe
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -128,7 +128,7 @@ def test_two_rounds_with_chips_and_keyboard_update_the_page_in_place(live_server
     page.keyboard.press("Enter")
     wait_for_new_version(page, old)
     dealt = TableSession.objects.get()
-    assert dealt.round is not None and dealt.last_bet == 25  # dealt with the chips' 25
+    assert dealt.game.round is not None and dealt.last_bet == 25  # dealt with the chips' 25
     # The first deal opened the table; the address bar now holds its page.
     table_url = f"{live_server.url}/en/table/{dealt.public_id}/"
     assert page.url == table_url
@@ -204,8 +204,8 @@ def test_scripted_natural_then_split_and_double_by_keys(live_server, page) -> No
     (D) onto 21, the second stood (S) on 17, and the dealer's 16 busts."""
     public_id = open_table(page, live_server.url)
     TableSession.objects.filter(public_id=public_id).update(
-        shoe_state=stacked_shoe(
-            ["AS", "9D", "KC", "7H", "8S", "6C", "8D", "TH", "3C", "TC", "9D", "7S"]
+        state=casino_state(
+            stacked_shoe(["AS", "9D", "KC", "7H", "8S", "6C", "8D", "TH", "3C", "TC", "9D", "7S"])
         )
     )
     page.locator("button[data-chip-clear]").click()
@@ -247,7 +247,7 @@ def test_croatian_surrender_phase_by_keys_in_seat_3(live_server, page) -> None:
         seat_count=3,
         human_seat=2,
         ai_level="easy",
-        shoe_state=stacked_shoe(["TS", "9D", "TC", "9H", "2C", "9C", "6D", "5S", "8D"]),
+        state=casino_state(stacked_shoe(["TS", "9D", "TC", "9H", "2C", "9C", "6D", "5S", "8D"])),
     )
     page.reload()
     deal_by_click(page)
@@ -329,7 +329,7 @@ def test_shortcuts_follow_the_physical_key_on_a_cyrillic_layout(live_server, pag
     """With a Russian layout the S key types "ы"; the shortcut still stands."""
     open_table(page, live_server.url, "ru")  # makes this browser's visitor and table
     own = TableSession.objects.get()
-    own.shoe_state = stacked_shoe(["TS", "6D", "9C", "TH", "5C"])
+    own.state = casino_state(stacked_shoe(["TS", "6D", "9C", "TH", "5C"]))
     own.save()
     page.reload()
     old = version(page)

@@ -38,8 +38,10 @@ from game.engine.banker import (
     start_deal,
 )
 from game.engine.cards import Card, CardParseError, Shoe, ShoeExhaustedError, standard_deck
+from game.engine.casino_game import CasinoGame
 from game.engine.errors import EngineError, Reason
 from game.engine.legality import Refusal
+from game.engine.protocol import GameStateError, Setup
 from game.engine.round import Action, IllegalActionError, InvalidBetError, Round, apply, deal
 from game.engine.rules import AJNC, CROATIAN, EUROPEAN, Rules, RulesError
 from game.engine.scenario import ScenarioError, play
@@ -98,6 +100,7 @@ BUILTIN_BASES: dict[type[EngineError], type[Exception]] = {
     StrategyError: ValueError,
     TooFewCardsError: StrategyError,
     CompositionError: ValueError,
+    GameStateError: ValueError,
 }
 
 
@@ -373,6 +376,12 @@ OTHER_ERRORS = [
         id="a stake of chips that are no number",
     ),
     pytest.param(_talia_over, TaliaOverError, Reason.TALIA_OVER, id="the talia is over"),
+    pytest.param(
+        lambda: CasinoGame.new(EUROPEAN, Setup(seats=1)).ready_to_act(),
+        GameStateError,
+        Reason.NO_ROUND,
+        id="an action before the first deal",
+    ),
     pytest.param(
         lambda: new_table(8, 0), InvalidTableError, Reason.INVALID_TABLE, id="eight seats"
     ),

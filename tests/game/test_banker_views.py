@@ -44,7 +44,7 @@ def fresh(table: TableSession) -> TableSession:
 def snapshot(table: TableSession) -> tuple:
     """What a refused request must leave unchanged."""
     t = fresh(table)
-    return (t.version, t.bankroll, t.banker_state, t.rounds_played, t.last_bet)
+    return (t.version, t.bankroll, t.state, t.rounds_played, t.last_bet)
 
 
 def hx_deal(client: Client, table: TableSession, stake="10", version=None):
@@ -109,13 +109,13 @@ def without_csrf_tokens(html: str) -> str:
 
 
 def deal_state(table: TableSession) -> BankerDeal:
-    deal = fresh(table).banker_deal
+    deal = fresh(table).game.current
     assert deal is not None
     return deal
 
 
 def bank(table: TableSession) -> BankerTable:
-    return fresh(table).banker_table
+    return fresh(table).game.table
 
 
 # -- a deal as a punter ---------------------------------------------------------------------------
@@ -318,7 +318,7 @@ def test_acting_out_of_turn_is_refused() -> None:
     deal = start_deal(bank_table, {1: 10, 2: 10}).apply("stand", seat=1)
     assert deal.to_act == 2
     TableSession.objects.filter(pk=table.pk).update(
-        banker_state={"table": bank_table.to_json(), "deal": deal.to_json()}
+        state={"game": "banker", "table": bank_table.to_json(), "deal": deal.to_json()}
     )
     before = snapshot(table)
     assert error(text(hx_act(client, table, "draw"))) == NOT_YOUR_TURN
@@ -398,7 +398,7 @@ def test_hidden_cards_are_in_no_response_until_shown() -> None:
             for form in forms:
                 assert form not in html, (code, form)
         stripped = without_csrf_tokens(html)
-        for secret in ("banker_state", '"shoe"', '"hands"', "TSQHJC", "8S9C6D7D"):
+        for secret in ('"state"', '"shoe"', '"hands"', "TSQHJC", "8S9C6D7D"):
             assert secret not in stripped, secret
         assert backs(html) == 4
         assert cards_of(html) == ["10S", "8S"]
@@ -588,3 +588,57 @@ def test_banker_page_says_decisions_are_not_graded_and_shows_the_best_play() -> 
     assert "<caption>Banker</caption>" in html
     ru = text(client_for(table).get(f"/ru/table/{table.public_id}/"))
     assert "Решения в этой игре не оцениваются" in ru and "мягкие 17" in ru
+
+
+# -- the AI level ---------------------------------------------------------------------------------
+# Seats: 0 the AI bank, 1 the person, 2 an AI punter. The person stands on T,9 (19); the AI
+# punter holds 9,6 (hard 15); the bank T,7 (17) stands. Seed 003's rule of thumb (easy) draws
+# on 15 (the 5: 20); the best play by total (normal) stands on a hard 15.
+HARD_15 = banker_stack(3, {1: ["TC", "9D"], 2: ["9S", "6H"], 0: ["TH", "7D"]}, ["5C"])
+
+
+@pytest.mark.parametrize(
+    ("level", "ai_cards", "ai_net"),
+    [("easy", ["9S", "6H", "5C"], "+10"), ("normal", ["9S", "6H"], "-10")],
+)
+def test_the_ai_punters_play_the_tables_level(level: str, ai_cards: list[str], ai_net: str) -> None:
+    table = BankerTableSessionFactory(stacked=HARD_15, ai_level=level)
+    client = client_for(table)
+    hx_deal(client, table)
+    html = text(hx_act(client, table, "stand"))
+    assert cards_of(seat_block(html, 3)) == [c.replace("T", "10") for c in ai_cards]
+    assert f'data-testid="seat-net">{ai_net}<' in seat_block(html, 3)
+    assert "You won 10 chips." in html
+
+
+# The person's 9,5 draws the T (bust); the AI punter's 9,4 (13) draws the 9 (bust); the
+# bank's T,2 (12) would draw by its row of the best play (normal: the K busts him, and both
+# busts push), but with every punter bust the hard bank stands and takes both stakes.
+ALL_BUST = banker_stack(3, {1: ["9C", "5D"], 2: ["9S", "4H"], 0: ["TH", "2D"]}, ["TC", "9H", "KS"])
+
+
+@pytest.mark.parametrize(("level", "net", "bank_cards"), [("normal", 0, 3), ("hard", -10, 2)])
+def test_the_hard_bank_stands_once_every_punter_is_bust(level: str, net: int, bank_cards: int):
+    table = BankerTableSessionFactory(stacked=ALL_BUST, ai_level=level)
+    client = client_for(table)
+    hx_deal(client, table)
+    html = text(hx_act(client, table, "draw"))
+    assert len(cards_of(seat_block(html, 1))) == bank_cards
+    assert fresh(table).bankroll == 1000 + net
+
+
+def test_the_new_session_form_offers_the_banker_games_ai_levels() -> None:
+    table = BankerTableSessionFactory(ai_level="hard")
+    html = text(client_for(table).get(page_url(table)))
+    form = html.split('class="new-session"')[1].split("</form>")[0]
+    levels = re.findall(
+        r'<option value="(\w+)"( selected)?>([^<]+)</option>',
+        form.split('name="ai_level"')[1].split("</select>")[0],
+    )
+    assert levels == [
+        ("easy", "", "Easy: draws below 16, the banker below 17"),
+        ("normal", "", "Normal: the best play by total"),
+        ("hard", " selected", "Hard: the best play, the banker reading the table"),
+    ]
+    ru = text(client_for(table).get(f"/ru/table/{table.public_id}/"))
+    assert "Сильный: лучшая игра, банкомёт следит за столом" in ru

@@ -34,7 +34,7 @@ from game.engine.rules import Rules
 from game.engine.variants import VARIANTS, find_rules
 from game.models import TableError, TableSession
 from game.rulesets.models import RuleSet
-from tests.factories import TableSessionFactory
+from tests.factories import TableSessionFactory, casino_state
 
 pytestmark = pytest.mark.django_db
 
@@ -124,7 +124,7 @@ def amounts(bet: int):
 
 def state(table: TableSession) -> tuple:
     t = TableSession.objects.get(pk=table.pk)
-    return (t.version, t.bankroll, t.round_state, t.shoe_state, t.rounds_played, t.last_bet)
+    return (t.version, t.bankroll, t.state, t.rounds_played, t.last_bet)
 
 
 def main_payouts(hand: PlayerHand, rules: Rules) -> set[Fraction]:
@@ -164,7 +164,7 @@ def check_invariants(table: TableSession, start: Decimal) -> None:
     if records:
         check_settled(records[-1].round, table.human_seat)
     if table.round_in_play:
-        rnd = table.round
+        rnd = table.game.round
         assert rnd.active_hand is not None and rnd.active_hand.seat == table.human_seat
         assert table.affordable_actions(), f"no action offered: {rnd.legal_actions()}"
 
@@ -183,7 +183,7 @@ def test_no_reachable_state_leaves_the_person_without_a_way_on(setup, data, seed
         seat_count=setup["seat_count"],
         human_seat=setup["human_seat"],
         ai_level="easy",
-        shoe_state=setup["shoe"].to_json(),
+        state=casino_state(setup["shoe"].to_json()),
     )
     start = table.bankroll
     # Every new shoe and mid-round reshuffle from one seeded generator, so a failing example
@@ -192,7 +192,7 @@ def test_no_reachable_state_leaves_the_person_without_a_way_on(setup, data, seed
     shuffler = random.Random(seed)
     with (
         mock.patch("game.engine.cards.secrets.SystemRandom", lambda: shuffler),
-        mock.patch("game.models._grade", lambda *args: None),
+        mock.patch("game.rulesets.store.grade_round", lambda *args, **kwargs: None),
         # The easy AI seats need no chart: no rule set waits for its analysis here.
         mock.patch("game.rulesets.store.is_analysed", lambda rules: True),
     ):

@@ -24,7 +24,7 @@ from game.models import (
     TableSession,
     to_decimal,
 )
-from tests.factories import RoundRecordFactory, TableSessionFactory, stacked_shoe
+from tests.factories import RoundRecordFactory, TableSessionFactory, casino_state, stacked_shoe
 
 HITTABLE = ["TS", "6D", "2C", "9H", "3C", "2D", "4S", "TH", "TC"]
 
@@ -35,7 +35,7 @@ def fresh(table: TableSession) -> TableSession:
 
 def state(table: TableSession) -> tuple:
     t = fresh(table)
-    return (t.version, t.bankroll, t.round_state, t.shoe_state, t.rounds_played, t.last_bet)
+    return (t.version, t.bankroll, t.state, t.rounds_played, t.last_bet)
 
 
 def refused(call, *args) -> str:
@@ -51,15 +51,15 @@ def refused(call, *args) -> str:
 def test_each_change_bumps_the_version_by_one() -> None:
     table = TableSessionFactory(stacked=[*HITTABLE, "5S", "6S"])
     assert table.version == 0
-    rnd = table.deal("10", "0")
+    rnd = table.deal("10", "0").round
     assert table.version == 1  # the instance is refreshed
     assert fresh(table).version == 1
-    assert fresh(table).round_state == rnd.to_json()
+    assert fresh(table).state["round"] == rnd.to_json()
     table.act("hit", "1")
     assert fresh(table).version == 2
     table.act("hit", "2")
     assert fresh(table).version == 3
-    rnd = table.act("stand", "3")
+    rnd = table.act("stand", "3").round
     assert rnd.is_over
     assert fresh(table).version == 4
     table.deal("10", 4)  # an int is accepted as well as the form's text
@@ -107,9 +107,9 @@ def test_two_copies_of_a_table_cannot_both_deal() -> None:
 def test_store_is_a_compare_and_set_on_the_version() -> None:
     table = TableSessionFactory(stacked=HITTABLE)
     stale = TableSession.objects.get(pk=table.pk)
-    rnd = table.deal("10", "0")
+    game = table.deal("10", "0")
     with pytest.raises(StaleActionError):
-        stale._store(rnd.apply("stand"))
+        stale._store(game.apply(0, Action.STAND))
     assert fresh(table).version == 1
     assert fresh(table).round_in_play
     assert not RoundRecord.objects.exists()
@@ -158,7 +158,7 @@ def test_chips_left_are_written_in_the_language_of_the_page() -> None:
 @pytest.mark.parametrize("bet", ["5", "500", " 25 ", "25.0", "+25"])
 def test_whole_bets_within_the_limits_are_dealt(bet) -> None:
     table = TableSessionFactory(stacked=HITTABLE)
-    rnd = table.deal(bet, "0")
+    rnd = table.deal(bet, "0").round
     assert rnd.hands[0].bet == Fraction(str(Decimal(bet.strip())))
     assert table.last_bet == Decimal(bet.strip())
 
@@ -215,7 +215,12 @@ def test_double_and_split_need_chips_for_another_bet(action) -> None:
     assert table.available == Decimal(9)
     assert table.in_play == Decimal(10)
     assert table.affordable_actions() == (Action.HIT, Action.STAND)
-    assert table.round.legal_actions() == (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT)
+    assert table.game.round.legal_actions() == (
+        Action.HIT,
+        Action.STAND,
+        Action.DOUBLE,
+        Action.SPLIT,
+    )
     before = state(table)
     assert refused(table.act, action, "1") == (
         "You do not have enough chips left for another bet of this size."
@@ -245,9 +250,9 @@ def test_round_is_recorded_only_when_settled() -> None:
     assert not RoundRecord.objects.exists()
     assert table.bankroll == START_BANKROLL
     assert table.rounds_played == 0
-    shoe_before = table.shoe_state
+    shoe_before = table.state["shoe"]
     assert shoe_before == stacked_shoe(HITTABLE)  # the shoe is stored back only at settlement
-    rnd = table.act("stand", "2")  # 15 v 15 + 2 = 17
+    rnd = table.act("stand", "2").round  # 15 v 15 + 2 = 17
     assert rnd.is_over
     record = RoundRecord.objects.get()
     assert (record.table, record.number, record.bet, record.staked, record.net) == (
@@ -258,20 +263,20 @@ def test_round_is_recorded_only_when_settled() -> None:
         Decimal(-10),
     )
     assert record.bankroll_after == table.bankroll == Decimal(990)
-    assert rnd.to_json() == table.round_state
+    assert rnd.to_json() == table.state["round"]
     # The record keeps the round with the shoe's dealt cards only (not the table's next).
     assert record.state == replace(rnd, shoe=rnd.shoe.dealt_part()).to_json()
     assert record.round.shoe.cards == rnd.shoe.dealt
     assert record.round == replace(rnd, shoe=rnd.shoe.dealt_part())
     assert table.rounds_played == 1
-    assert table.shoe_state == rnd.shoe.to_json()
-    assert Shoe.from_json(table.shoe_state).position == 6
+    assert table.state["shoe"] == rnd.shoe.to_json()
+    assert Shoe.from_json(table.state["shoe"]).position == 6
 
 
 @pytest.mark.django_db
 def test_a_natural_settles_at_the_deal() -> None:
     table = TableSessionFactory(stacked=["AS", "9D", "KC", "7H"])
-    rnd = table.deal("10", "0")
+    rnd = table.deal("10", "0").round
     assert rnd.is_over
     assert table.version == 1
     assert table.bankroll == Decimal(1015)
@@ -283,8 +288,8 @@ def test_a_natural_settles_at_the_deal() -> None:
 @pytest.mark.django_db
 def test_a_table_without_a_shoe_shuffles_six_decks() -> None:
     table = TableSessionFactory()
-    assert table.shoe_state is None
-    rnd = table.deal("10", "0")
+    assert table.state is None
+    rnd = table.deal("10", "0").round
     assert len(rnd.shoe.cards) == 6 * 52
     assert rnd.shoe.position == len(rnd.dealer) + 2
     assert not rnd.shoe.stacked
@@ -294,8 +299,8 @@ def test_a_table_without_a_shoe_shuffles_six_decks() -> None:
 def test_a_shoe_past_the_cut_card_is_reshuffled_before_the_deal() -> None:
     shoe = Shoe.shuffled(6, rng=random.Random(7))
     used = replace(shoe, position=shoe.cut)
-    table = TableSessionFactory(shoe_state=used.to_json())
-    rnd = table.deal("10", "0")
+    table = TableSessionFactory(state=casino_state(used.to_json()))
+    rnd = table.deal("10", "0").round
     assert rnd.shoe.position == 4
     assert len(rnd.shoe.cards) == 312
 
@@ -331,7 +336,7 @@ def test_round_record_factory_makes_a_settled_round() -> None:
 @given(seed=st.integers(0, 2**32 - 1), rounds=st.integers(1, 3), data=st.data())
 def test_bankroll_moves_by_the_sum_of_the_hand_nets(seed: int, rounds: int, data) -> None:
     shoe = Shoe.shuffled(6, rng=random.Random(seed))
-    table = TableSessionFactory(shoe_state=shoe.to_json())  # a new table for each example
+    table = TableSessionFactory(state=casino_state(shoe.to_json()))  # a new table for each example
     played = 0
     for number in range(1, rounds + 1):
         if table.available < TableSession.MIN_BET:
@@ -340,7 +345,7 @@ def test_bankroll_moves_by_the_sum_of_the_hand_nets(seed: int, rounds: int, data
         bankroll_before = table.bankroll
         bet = data.draw(st.integers(5, int(min(Decimal(500), table.available))), label="bet")
         version = table.version
-        rnd = table.deal(str(bet), str(version))
+        rnd = table.deal(str(bet), str(version)).round
         assert table.version == version + 1
         while not rnd.is_over:
             assert not rnd.hole_revealed
@@ -351,9 +356,9 @@ def test_bankroll_moves_by_the_sum_of_the_hand_nets(seed: int, rounds: int, data
             assert choices and set(choices) <= set(rnd.legal_actions())
             action = data.draw(st.sampled_from(choices), label="action")
             version = table.version
-            rnd = table.act(action.value, str(version))
+            rnd = table.act(action.value, str(version)).round
             assert table.version == version + 1
-            assert Round.from_json(table.round_state) == rnd
+            assert Round.from_json(table.state["round"]) == rnd
 
         record = table.records.get(number=number)
         hand_nets = sum((h.net for h in rnd.hands), Fraction(0))

@@ -30,7 +30,7 @@ def split_once(stacked: list[str], variant: str = "european"):
     client = client_for(table)
     hx_deal(client, table, bet="10")
     html = text(hx_act(client, table, "split"))
-    hands = fresh(table).round.hands
+    hands = fresh(table).game.round.hands
     assert [len(h.cards) for h in hands] == [2, 1] and hands[0].from_split
     assert hands[0].cards[0].points == hands[0].cards[1].points
     return table, client, html
@@ -91,7 +91,7 @@ EIGHTS_TWICE = ["8S", "6C", "8D", "TH", "8C", "8H", "3C", "TC", "9D", "7S", "5H"
 def test_a_third_split_is_valued_with_the_room_the_seats_hands_leave() -> None:
     table, client, _html = split_once(EIGHTS_TWICE)
     html = text(hx_act(client, table, "split"))
-    hands = fresh(table).round.hands
+    hands = fresh(table).game.round.hands
     assert [[c.code for c in h.cards] for h in hands] == [["8S", "8H"], ["8C"], ["8D"]]
     assert action_buttons(html) == ["hit", "stand", "double", "split"]
     rules = fresh(table).rules
@@ -99,7 +99,7 @@ def test_a_third_split_is_valued_with_the_room_the_seats_hands_leave() -> None:
     at_two = hand_evs(["8S", "8H"], "6C", rules, from_split=True, hands=2).split
     assert at_three != pytest.approx(at_two, abs=1e-4)  # the room differs: 1 hand, not 2
     # The counter values the same split against the cards it knows to be unseen.
-    unseen = known_unseen(fresh(table).round)
+    unseen = known_unseen(fresh(table).game.round)
     counted = {
         n: hand_evs(["8S", "8H"], "6C", rules, composition=unseen, from_split=True, hands=n).split
         for n in (2, 3)

@@ -15,7 +15,7 @@ from game.engine.rules import EUROPEAN
 from game.models import TableSession
 from game.rulesets.models import RuleSet
 from tests.engine.strategy.test_counter import LAST_SIX
-from tests.factories import TableSessionFactory
+from tests.factories import TableSessionFactory, casino_state
 from tests.game.test_views import action_buttons, fresh, hx_act, hx_deal, text
 from tests.helpers import client_for
 
@@ -32,10 +32,10 @@ def data_card(card: Card) -> str:
 def not_yet_face_up(table: TableSession) -> list[Card]:
     """The live shoe's undealt cards and, while it is down, the hole card (one deck: every
     card is unique, so none of them may be on any page)."""
-    rnd = table.round
+    rnd = table.game.round
     if table.round_in_play:
         return [*rnd.shoe.cards[rnd.shoe.position :], *rnd.dealer[len(rnd.dealer_visible) :]]
-    shoe = Shoe.from_json(table.shoe_state)
+    shoe = Shoe.from_json(table.state["shoe"])
     return list(shoe.cards[shoe.position :])
 
 
@@ -73,7 +73,7 @@ def test_one_deck_seven_seats_plays_many_rounds_through_empty_shoes(position, an
         seat_count=7,
         human_seat=3,
         ai_level="easy",
-        shoe_state=shoe.to_json(),
+        state=casino_state(shoe.to_json()),
     )
     client = client_for(table)
     choose = random.Random(2024)
@@ -89,7 +89,7 @@ def test_one_deck_seven_seats_plays_many_rounds_through_empty_shoes(position, an
             steps += 1
             assert steps < 60
         reshuffled.append('data-testid="reshuffle-note"' in html)
-        rnd = fresh(table).round
+        rnd = fresh(table).game.round
         # The settled round's cards: none twice (one deck), the carried ones included.
         held = [c for h in rnd.hands for c in h.cards] + list(rnd.dealer)
         assert len(set(held)) == len(held)
@@ -106,7 +106,7 @@ def test_the_counter_says_when_too_few_cards_are_unseen(analysed) -> None:
     analysed(ruleset.rules)
     seen = [c for c in standard_deck() if c.code not in LAST_SIX]
     shoe = Shoe(cards=(*seen, *map(Card.parse, LAST_SIX)), position=46, cut=52, stacked=True)
-    table = TableSessionFactory(variant=ruleset.variant, shoe_state=shoe.to_json())
+    table = TableSessionFactory(variant=ruleset.variant, state=casino_state(shoe.to_json()))
     client = client_for(table)
     assert action_buttons(text(hx_deal(client, table, bet="5"))) == ["hit", "stand", "double"]
     note = "Only 3 cards are still unseen: too few for the count to value your plays."

@@ -79,7 +79,7 @@ def test_double_with_no_amount_doubles_the_bet_when_affordable() -> None:
     post_act(client, table, {"action": "no_surrender"})
     html = text(post_act(client, table, {"action": "double", "amount": ""}))
     assert error(html) is None
-    assert fresh(table).round.hands[0].bet == 20
+    assert fresh(table).game.round.hands[0].bet == 20
     assert fresh(table).bankroll == Decimal(40)
 
 
@@ -131,10 +131,10 @@ def test_a_table_left_overspent_by_the_old_code_still_offers_its_free_actions() 
     table = TableSessionFactory(variant="croatian", stacked=SIXTEEN_V_ACE, bankroll=Decimal(12))
     client = client_for(table)
     hx_deal(client, table, bet="10")
-    rnd = fresh(table).round
+    rnd = fresh(table).game.round
     overspent = replace(rnd, hands=(replace(rnd.hands[0], insurance=Fraction(5)),))
     TableSession.objects.filter(pk=table.pk).update(
-        round_state=_after_insurance(overspent).to_json()
+        state={**fresh(table).state, "round": _after_insurance(overspent).to_json()}
     )
     html = text(client.get(f"/en/table/{table.public_id}/", headers=HX))
     assert action_buttons(html) == ["hit", "stand"]

@@ -66,7 +66,7 @@ def test_the_person_in_seat_3_may_surrender_though_ai_seat_1_would_hit() -> None
     assert hand_nets(html) == [Decimal(-5)]
     t = fresh(table)
     assert t.bankroll == 995
-    assert [t.round.seat_net(s) for s in range(3)] == [0, 10, -5]
+    assert [t.game.round.seat_net(s) for s in range(3)] == [0, 10, -5]
     decision = t.decisions.get()
     assert (decision.action, decision.best_action) == ("surrender", "surrender")
     assert set(decision.evs) == {"surrender", "no_surrender"}
@@ -83,7 +83,7 @@ def test_declining_surrender_hands_play_back_to_the_seats_in_order() -> None:
     # No surrender is worth the best of hit, stand and double: for 16 against a 9 without a
     # hole card (a natural takes the lot) less than half the bet, so surrender was best.
     assert decision.hand == ["TC", "6D"]
-    values = hand_evs(fresh(table).round.hands[2].cards, "9H", fresh(table).rules).values()
+    values = hand_evs(fresh(table).game.round.hands[2].cards, "9H", fresh(table).rules).values()
     assert decision.evs["no_surrender"] == pytest.approx(
         max(values[a] for a in (Action.HIT, Action.STAND, Action.DOUBLE)), abs=1e-12
     )
@@ -122,7 +122,7 @@ def test_the_enhc_dealer_takes_no_second_card_for_a_surrendered_table() -> None:
     assert 'data-card="AH"' not in html  # still in the shoe: never dealt
     t = fresh(table)
     assert t.bankroll == 995
-    assert t.round.shoe.remaining == 2
+    assert t.game.round.shoe.remaining == 2
 
 
 def test_insurance_result_on_its_own_line_in_two_languages() -> None:

@@ -60,7 +60,7 @@ def fresh(table: TableSession) -> TableSession:
 def snapshot(table: TableSession) -> tuple:
     """What a refused request must leave unchanged."""
     t = fresh(table)
-    return (t.version, t.bankroll, t.round_state, t.shoe_state, t.rounds_played, t.last_bet)
+    return (t.version, t.bankroll, t.state, t.rounds_played, t.last_bet)
 
 
 def hx_deal(client: Client, table: TableSession, bet="10", version=None):
@@ -117,7 +117,7 @@ def test_hole_card_is_in_no_response_until_the_dealer_turns_it() -> None:
         assert fresh(table).round_in_play
         assert not any(hole_card_forms(html).values()), hole_card_forms(html)
         # The round's JSON (hole card, shoe order) never leaves the server.
-        for secret in ("round_state", '"shoe"', "hole_revealed", "TS6D9CQHTD", '"QH"'):
+        for secret in ('"game": ', '"shoe"', "hole_revealed", "TS6D9CQHTD", '"QH"'):
             assert secret not in html, secret
         assert "QH" not in without_csrf_tokens(html)
         # The card the dealer will draw next is not shown either.
@@ -134,7 +134,7 @@ def test_hole_card_is_in_no_response_until_the_dealer_turns_it() -> None:
     assert 'data-card="10D"' in html
     assert 'class="card back"' not in html
     assert 'data-testid="dealer-total">26<' in html
-    assert '"shoe"' not in html and "round_state" not in html
+    assert '"shoe"' not in html and '"game": ' not in html
     assert all(hole_card_forms(text(client.get(page_url(table)))).values())
 
 
@@ -164,13 +164,13 @@ def test_same_action_posted_twice_is_handled_once() -> None:
     assert STALE not in text(first)
     after_first = snapshot(table)
     assert after_first[0] == 2
-    assert len(fresh(table).round.hands[0].cards) == 3
+    assert len(fresh(table).game.round.hands[0].cards) == 3
 
     second = hx_act(client, table, "hit", version=1)
     assert second.status_code == 200
     assert STALE in text(second)
     assert snapshot(table) == after_first
-    assert len(fresh(table).round.hands[0].cards) == 3
+    assert len(fresh(table).game.round.hands[0].cards) == 3
 
 
 def test_deal_posted_twice_deals_once() -> None:
@@ -183,7 +183,7 @@ def test_deal_posted_twice_deals_once() -> None:
     assert snapshot(table) == after_first
     table = fresh(table)
     assert table.version == 1
-    assert table.round.shoe.position == 4  # four cards dealt, not eight
+    assert table.game.round.shoe.position == 4  # four cards dealt, not eight
 
 
 def test_form_from_the_past_is_refused() -> None:
@@ -571,8 +571,8 @@ def test_split_eights_double_one_hand_dealer_busts() -> None:
     assert "20 on the table" in html
     assert action_buttons(html) == ["hit", "stand", "double"]  # 8,3: no pair any more
     table = fresh(table)
-    assert [c.code for c in table.round.hands[0].cards] == ["8S", "3C"]
-    assert [c.code for c in table.round.hands[1].cards] == ["8D"]
+    assert [c.code for c in table.game.round.hands[0].cards] == ["8S", "3C"]
+    assert [c.code for c in table.game.round.hands[1].cards] == ["8D"]
 
     html = text(hx_act(client, table, "double"))
     assert "30 on the table" in html
@@ -710,7 +710,7 @@ def test_new_session_opens_a_fresh_table_and_ends_the_old_one() -> None:
     new = TableSession.objects.exclude(pk=old.pk).get()
     assert response.url == page_url(new)
     assert new.visitor == old.visitor
-    assert (new.bankroll, new.version, new.round_state) == (Decimal(1000), 0, None)
+    assert (new.bankroll, new.version, new.state) == (Decimal(1000), 0, None)
     assert new.ended_at is None
     old_after = fresh(old)
     assert old_after.ended_at is not None
@@ -791,8 +791,8 @@ def test_round_in_play_survives_a_server_restart() -> None:
 
     # "Restart": nothing kept in memory; everything comes back from the database.
     stored = TableSession.objects.get(public_id=table.public_id)
-    rebuilt = Round.from_json(stored.round_state)
-    assert rebuilt.to_json() == stored.round_state
+    rebuilt = Round.from_json(stored.state["round"])
+    assert rebuilt.to_json() == stored.state["round"]
     assert [c.code for c in rebuilt.hands[0].cards] == ["TS", "2C", "3C"]
     assert [c.code for c in rebuilt.dealer] == ["6D", "9H"]
     assert not rebuilt.hole_revealed
@@ -806,7 +806,7 @@ def test_round_in_play_survives_a_server_restart() -> None:
     html = text(hx_act(new_client, table, "stand"))
     assert hand_nets(html) == [Decimal(-10)]
     stored = fresh(table)
-    assert stored.round_state == expected.to_json()
+    assert stored.state["round"] == expected.to_json()
     assert stored.bankroll == Decimal(1000) + Decimal(int(expected.net))
     assert stored.bankroll == Decimal(990)
     kept = replace(expected, shoe=expected.shoe.dealt_part())  # no undealt card kept
@@ -989,7 +989,7 @@ def test_ai_seats_play_before_and_after_the_person() -> None:
     assert t.bankroll == 1025  # AI chips never touch your bankroll
     record = t.records.get()
     assert (record.bet, record.net, record.staked) == (25, 25, 25)
-    rnd = t.round
+    rnd = t.game.round
     assert [rnd.seat_net(s) for s in range(3)] == [10, 25, 10]
 
 

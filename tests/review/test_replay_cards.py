@@ -66,8 +66,7 @@ def table_bytes(table: TableSession) -> dict[str, Any]:
     row = (
         TableSession.objects.filter(pk=table.pk)
         .annotate(
-            shoe_text=Cast("shoe_state", TextField()),
-            round_text=Cast("round_state", TextField()),
+            state_text=Cast("state", TextField()),
             bankroll_text=Cast("bankroll", TextField()),
         )
         .values()
@@ -99,12 +98,12 @@ def live_secrets(table: TableSession, count: int = 12) -> list[str]:
     """The next ``count`` cards of the table's live shoe, and the hole card of the round in
     play if it is still face down."""
     table.refresh_from_db()
-    rnd = table.round
+    rnd = table.game.round
     if rnd is not None and not rnd.is_over:
         shoe = rnd.shoe
         hole = [] if rnd.hole_revealed else [c.code for c in rnd.dealer[1:]]
     else:
-        shoe = Shoe.from_json(table.shoe_state)
+        shoe = Shoe.from_json(table.state["shoe"])
         hole = []
     return hole + [c.code for c in shoe.cards[shoe.position : shoe.position + count]]
 
@@ -238,7 +237,7 @@ def test_no_page_shows_a_card_of_a_live_shoe_before_it_is_dealt_face_up(monkeypa
     play(client, table, "hit", "stand")
     play(client, table)  # round 2, left in play with the queen of hearts face down
     table.refresh_from_db()
-    assert table.round_in_play and not table.round.hole_revealed
+    assert table.round_in_play and not table.game.round.hole_revealed
     assert live_secrets(table, 12) == PAGE_SECRETS
     hit, stand = GradedDecision.objects.filter(table=table).order_by("pk")
 
@@ -280,7 +279,7 @@ def test_no_page_shows_a_card_of_a_live_shoe_before_it_is_dealt_face_up(monkeypa
     assert "A perfect card counter would choose" in pages[f"GET {base}?counter=1 {{}}"]
     for name, html in pages.items():
         assert not leaks(html, PAGE_SECRETS), (name, leaks(html, PAGE_SECRETS))
-        for secret in ('"shoe"', "round_state", "shoe_state", "hole_revealed"):
+        for secret in ('"shoe"', '"game": ', "hole_revealed"):
             assert secret not in html, (name, secret)
     # The replay of the hit went past the recorded cards: 2C,3C, the recorded 2S and 4C
     # (11), then the fresh AC (12), 5C (17) and 6C (bust).

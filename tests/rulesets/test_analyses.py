@@ -27,8 +27,8 @@ from game.engine.variants import find_rules
 from game.rulesets import analyses, store
 from game.rulesets.models import Analysis, RuleSet, StrategyResult
 from tests.factories import TableSessionFactory
-from tests.rulesets.test_custom_rules import form_data, post_rules, saved_id
 from tests.helpers import HX
+from tests.rulesets.test_custom_rules import form_data, post_rules, saved_id
 from trainer.middleware import AnalysisPendingPage
 
 TASK_PATH = "game.rulesets.analyses.analyse"
@@ -168,7 +168,7 @@ def test_rule_and_table_pages_show_the_progress_and_do_not_deal(engine_forbidden
     ).content.decode()
     assert "These rules are still being analysed. You can deal as soon as" in html
     table.refresh_from_db()
-    assert table.round_state is None
+    assert table.state is None
     assert analysis_tasks() == 1
 
 

@@ -504,8 +504,8 @@ def test_custom_table_pays_a_natural_six_to_five(client: Client, analysed) -> No
     assert "You won 12 chips." in html
     table.refresh_from_db()
     assert table.bankroll == Decimal(1012)
-    assert table.round.rules.blackjack_payout == Fraction(6, 5)
-    assert table.round.rules.decks == 1
+    assert table.game.round.rules.blackjack_payout == Fraction(6, 5)
+    assert table.game.round.rules.decks == 1
 
 
 # -- languages -----------------------------------------------------------------------------------

@@ -226,7 +226,7 @@ def test_ai_level_plays_its_strategy(level, shoe, ai_cards, doubled) -> None:
     table = TableSessionFactory(seat_count=2, human_seat=1, stacked=shoe, ai_level=level)
     client = client_for(table)
     hx_deal(client, table, bet="10")
-    ai = fresh(table).round.hands[0]
+    ai = fresh(table).game.round.hands[0]
     assert [c.code for c in ai.cards] == ai_cards
     assert ai.doubled is doubled
 

@@ -116,7 +116,7 @@ def test_after_many_cookieless_visits_the_first_deal_opens_exactly_one_table() -
     assert client.session["visitor"] == str(table.visitor)
     assert Session.objects.count() == 1
     assert (table.variant, table.seat_count, table.last_bet) == ("european", 1, Decimal(25))
-    rnd = table.round
+    rnd = table.game.round
     assert rnd is not None and len(rnd.hands[0].cards) == 2
     assert rnd.hands[0].base_bet == 25
     # The table is the visitor's from now on: the header link leads to it.
@@ -135,7 +135,7 @@ def test_the_first_deal_by_htmx_shows_the_felt_and_the_table_s_url() -> None:
     assert '<section id="table-felt"' in html
     # The table's own address: its act form, or its deal form when a natural ended the round.
     assert f'hx-post="/en/table/{table.public_id}/' in html
-    assert table.round is not None and table.round.hands[0].base_bet == 10
+    assert table.game.round is not None and table.game.round.hands[0].base_bet == 10
 
 
 @pytest.mark.parametrize(
@@ -161,10 +161,10 @@ def test_a_first_deal_from_a_stale_page_goes_to_the_open_table_and_is_refused() 
     client = Client()
     client.post("/en/table/deal/", {"bet": "10", "version": "0"})
     table = TableSession.objects.get()
-    before = (table.version, table.round_state, table.bankroll)
+    before = (table.version, table.state, table.bankroll)
 
     response = client.post("/en/table/deal/", {"bet": "10", "version": "0"}, headers=HX)
 
     assert "That click was already handled" in response.content.decode()
     table = TableSession.objects.get()
-    assert (table.version, table.round_state, table.bankroll) == before
+    assert (table.version, table.state, table.bankroll) == before

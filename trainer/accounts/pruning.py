@@ -81,9 +81,9 @@ def activity_field(model: type[models.Model]) -> str | None:
 
 def empty_tables(cutoff: datetime) -> models.QuerySet[TableSession]:
     """Anonymous tables never dealt at and idle since before ``cutoff``."""
-    return TableSession.objects.filter(
-        updated_at__lt=cutoff, round_state__isnull=True, banker_state__isnull=True
-    ).exclude(visitor__in=Account.objects.values("visitor"))
+    return TableSession.objects.filter(updated_at__lt=cutoff, state__isnull=True).exclude(
+        visitor__in=Account.objects.values("visitor")
+    )
 
 
 def abandoned_visitors(cutoff: datetime, now: datetime) -> set[uuid.UUID]:

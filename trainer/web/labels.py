@@ -132,6 +132,12 @@ BANKER_OUTCOME_LABELS = {
     BankerOutcome.PUSH: pgettext_lazy("hand outcome", "Push"),
 }
 
+# What New session says when a game needs more seats than were chosen (its GameType's
+# min_seats), by the kind of game: only the banker game needs two.
+MORE_SEATS_MESSAGES: dict[str, StrPromise] = {
+    "banker": _("The banker game needs at least two players, so one AI player joined you."),
+}
+
 # -- the engine's reasons ------------------------------------------------------------------------
 # One message per Reason: tests/game/test_reason_messages.py fails on a member without one, or
 # whose message is not translated, so a new reason cannot reach a page in English.
@@ -169,6 +175,12 @@ REASON_MESSAGES: dict[Reason, StrPromise] = {
     ),
     Reason.MAX_DRAWS: _("A hand may draw at most three cards. Stand now."),
     Reason.AT_21: _("You have 21: another card could only lower it or bust it."),
+    # The state of a table's game (the same words the table used before these reasons).
+    Reason.ROUND_IN_PLAY: _("Finish the round in play before dealing a new one."),
+    Reason.NO_ROUND: _("No round is in play yet. Place a bet and deal first."),
+    Reason.OTHER_SEAT_TO_ACT: _("It is another player's turn now."),
+    Reason.DEAL_IN_PLAY: _("Finish the deal in play before dealing a new one."),
+    Reason.NO_DEAL: _("No deal is in play yet. Deal first."),
     # Bets and stakes.
     Reason.BET_MISSING: _("Every player places a bet before the deal."),
     Reason.BET_AMOUNT: _("A bet must be a positive number of chips."),
@@ -234,12 +246,20 @@ SEVERITY_LABELS: dict[str, StrPromise] = {
 }
 
 
-AI_LEVEL_NAMES = {
-    "easy": pgettext_lazy("AI level", "Easy: hits below 17"),
-    "normal": pgettext_lazy("AI level", "Normal: the basic strategy chart"),
-    "hard": pgettext_lazy("AI level", "Hard: the exact best play"),
+# The AI levels by the kind of game (Rules.game): the same three names (game/engine/
+# players.py, banker_players.py), each game's own play behind them.
+AI_LEVEL_NAMES: dict[str, dict[str, StrPromise]] = {
+    "casino": {
+        "easy": pgettext_lazy("AI level", "Easy: hits below 17"),
+        "normal": pgettext_lazy("AI level", "Normal: the basic strategy chart"),
+        "hard": pgettext_lazy("AI level", "Hard: the exact best play"),
+    },
+    "banker": {
+        "easy": pgettext_lazy("AI level", "Easy: draws below 16, the banker below 17"),
+        "normal": pgettext_lazy("AI level", "Normal: the best play by total"),
+        "hard": pgettext_lazy("AI level", "Hard: the best play, the banker reading the table"),
+    },
 }
-
 
 STANDARD_LABELS = {
     "exact": pgettext_lazy("grading standard", "the exact play"),
