@@ -1,1 +1,3 @@
-"""The table app: table sessions, rounds and their views."""
+"""The game of twenty-one, in three layers: ``engine`` (the rules and the mathematics, pure
+Python), ``rulesets`` (rule sets, their stored analyses and pages) and ``table`` (where a
+person plays: sessions, rounds, replays and their pages)."""

@@ -29,7 +29,7 @@ from game.engine.banker_game import FIRST_BANKER as FIRST_BANKER_SEAT
 from game.engine.cards import Card, Shoe, standard_deck
 from game.engine.round import deal
 from game.engine.variants import find_rules
-from game.models import START_BANKROLL, RoundRecord, TableSession, to_decimal
+from game.table.models import START_BANKROLL, RoundRecord, TableSession, to_decimal
 
 
 def stacked_shoe(cards: Sequence[Card | str]) -> dict[str, Any]:

@@ -51,7 +51,7 @@ def _url_in(code: str, match: ResolverMatch | None, query: str) -> str:
 
 def grading(request: HttpRequest) -> dict:
     """``grading_standard``: the person's standard ("exact" or "chart", the session's);
-    ``grading_choices``: (value, label) pairs for templates/game/grading_toggle.html."""
+    ``grading_choices``: (value, label) pairs for templates/table/grading_toggle.html."""
     return {
         "grading_standard": grading_standard(request) if hasattr(request, "session") else None,
         "grading_choices": list(STANDARD_LABELS.items()),

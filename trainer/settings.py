@@ -60,7 +60,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "trainer.web",
     "game.rulesets",
-    "game",
+    "game.table",
     "trainer.rulebook",
     "trainer.drills",
     "trainer.review",

@@ -5,7 +5,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
 
 urlpatterns = i18n_patterns(
-    path("", include("game.urls")),
+    path("", include("game.table.urls")),
     # The charts, custom rule sets and their analyses ("chart/...", "rules/...", "analysis/...").
     path("", include("game.rulesets.urls")),
     # The landing page ("") and the rule pages ("rulebook/...").

@@ -23,6 +23,7 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from game.engine import banker
 from game.engine.rules import RULE_FIELDS, Rules
 from trainer.web.numbers import chips
 
@@ -403,8 +404,6 @@ def rules_summary(rules: Rules) -> list[str]:
 
 def _describe_banker(rules: Rules) -> list[RuleSentence]:
     """The banker game's rules that are ``Rules`` fields (banker.py plays the rest)."""
-    from game.engine import banker
-
     draws = rules.max_draws if rules.max_draws is not None else banker.MAX_DRAWS
     return [
         RuleSentence("decks", ("decks",), decks_sentence(rules.decks)),

@@ -9,7 +9,7 @@ from collections import defaultdict
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from game.models import TableSession
+from game.table.models import TableSession
 from tests.factories import RoundRecordFactory, TableSessionFactory
 from trainer.accounts.models import Account
 from trainer.review.models import GradedDecision

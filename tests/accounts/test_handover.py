@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.test.utils import isolate_apps
 
-from game.models import RoundRecord, TableSession
+from game.table.models import RoundRecord, TableSession
 from tests.accounts.people import (
     PASSWORD,
     all_rows,

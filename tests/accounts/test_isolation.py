@@ -1,4 +1,4 @@
-"""A person sees only their own tables: every table URL (game/urls.py) answers 404 to
+"""A person sees only their own tables: every table URL (game/table/urls.py) answers 404 to
 another logged-in person and to an anonymous visitor, and their requests change nothing.
 Three people: Ana and Boris with accounts (logged in), and Vera without one."""
 
@@ -9,7 +9,7 @@ import uuid
 import pytest
 from django.test import Client
 
-from game.models import TableSession
+from game.table.models import TableSession
 from tests.accounts.people import browser, log_in, make_user
 from tests.factories import TableSessionFactory
 from tests.helpers import HX

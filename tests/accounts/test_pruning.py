@@ -15,8 +15,8 @@ from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from game.models import Replay, RoundRecord, TableSession
 from game.rulesets.models import RuleSet
+from game.table.models import Replay, RoundRecord, TableSession
 from tests.accounts.people import make_user, owned
 from tests.factories import RoundRecordFactory, TableSessionFactory, casino_state
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard

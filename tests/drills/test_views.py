@@ -17,8 +17,8 @@ from django.test import Client
 from django.utils import timezone
 
 from game.engine.variants import find_rules
-from game.models import TableSession
 from game.rulesets.models import RuleSet
+from game.table.models import TableSession
 from tests.drills.test_drilling import put_hand
 from tests.helpers import HX, client_for
 from trainer.drills.drilling import start_drill

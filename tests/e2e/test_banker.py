@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from game.models import TableSession
+from game.table.models import TableSession
 from tests.e2e.test_table import (
     number,
     round_settled,

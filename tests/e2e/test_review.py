@@ -15,12 +15,12 @@ from playwright.sync_api import Page, expect
 
 from game.engine.strategy.hand import hand_evs
 from game.engine.variants import find_rules
-from game.models import Replay, TableSession
 from game.rulesets.models import RuleSet
+from game.table.models import Replay, TableSession
 from tests.e2e.htmx import press_when_idle
 from tests.e2e.tables import open_table
 from tests.factories import casino_state, stacked_shoe
-from tests.game.test_views import without_csrf_tokens
+from tests.table.pages import without_csrf_tokens
 from trainer.drills.models import DrillSession
 from trainer.review.models import GradedDecision
 

@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 
 from game.engine.cards import Shoe
 from game.engine.rules import EUROPEAN
-from game.models import TableSession
 from game.rulesets.models import RuleSet
+from game.table.models import TableSession
 from tests.e2e.htmx import wait_until_idle
 from tests.e2e.tables import open_table
 from tests.e2e.test_table import TIMEOUT, deal_by_click, screenshot

@@ -9,12 +9,12 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from game.models import TableSession
+from game.table.models import TableSession
 from tests.e2e.htmx import wait_until_idle
 from tests.e2e.tables import open_table
 from tests.e2e.test_table import TIMEOUT, deal_by_click, screenshot, version, wait_for_new_version
 from tests.factories import casino_state, stacked_shoe
-from tests.game.test_stakes import ELEVEN_V_TEN, SIXTEEN_V_ACE
+from tests.table.test_stakes import ELEVEN_V_TEN, SIXTEEN_V_ACE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

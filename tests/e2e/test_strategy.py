@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from game.models import TableSession
+from game.table.models import TableSession
 from tests.e2e.htmx import press_when_idle
 from tests.e2e.tables import open_table
 from tests.e2e.test_table import deal_by_click, screenshot, version, wait_for_new_version

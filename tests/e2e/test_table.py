@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from game.models import TableSession
+from game.table.models import TableSession
 from tests.e2e.tables import TABLE_URL, open_table
 from tests.factories import casino_state, stacked_shoe
 

@@ -121,7 +121,7 @@ def test_shoe_json_keeps_the_round_start_and_the_carried_cards_and_reads_old_sho
 def test_a_replay_rebuilds_a_round_whose_shoe_ran_out_from_the_cards_it_kept() -> None:
     """The record of a round that reshuffled mid-way keeps its dealt cards (carried ones
     too), so a replay deals exactly that round's cards in their order."""
-    from game.replays import recorded_cards
+    from game.table.replays import recorded_cards
 
     first = apply(deal(EUROPEAN, [10], Shoe.stacked_from([*ROUND_1, *ROUND_2])), "stand")
     rnd = apply(apply(deal(EUROPEAN, [10], first.shoe), Action.HIT), Action.STAND)

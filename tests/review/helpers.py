@@ -8,7 +8,7 @@ import re
 import uuid
 from datetime import UTC, datetime
 
-from game.models import TableSession
+from game.table.models import TableSession
 from tests.factories import TableSessionFactory
 from tests.review.factories import DrillDecisionFactory, GradedDecisionFactory
 

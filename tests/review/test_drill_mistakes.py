@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from tests.factories import TableSessionFactory
 from tests.helpers import client_for
-from tests.review.test_replay import ALONE, play
+from tests.table.test_replay import ALONE, play
 from trainer.drills.models import DrillSession
 from trainer.review.models import GradedDecision
 

@@ -13,7 +13,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
-from game.models import Replay, TableSession
+from game.table.models import Replay, TableSession
 from trainer.drills.models import DrillQuestion
 from trainer.review.models import GradedDecision
 

@@ -22,11 +22,11 @@ from game.engine.strategy.advisor import CLOSE_CALL, judge
 from game.rulesets.models import RuleSet
 from tests.drills.test_drilling import latest, put_hand
 from tests.factories import TableSessionFactory
-from tests.game.test_views import hx_act, hx_deal
 from tests.helpers import client_for
 from tests.helpers import client_for as table_client
 from tests.review.helpers import decision_ids, numbers, table_decision
 from tests.review.test_stats import cell
+from tests.table.pages import hx_act, hx_deal
 from trainer.drills.drilling import (
     answer_question,
     mistaken_situations,
@@ -148,7 +148,7 @@ def test_the_threshold_is_the_same_in_every_place(loss: float, correct: bool) ->
 def test_stored_grades_are_regraded_by_the_one_rule() -> None:
     """Migration game 0008 (and drills 0002) grade stored decisions again: the old rule
     called a by-the-chart play an inaccuracy and a close call wrong."""
-    regrade = import_module("game.migrations.0008_regrade_by_one_rule").regrade
+    regrade = import_module("game.table.migrations.0008_regrade_by_one_rule").regrade
     follow = import_module("trainer.drills.migrations.0002_answers_by_one_rule").follow_grades
     table = TableSessionFactory()
     by_chart = table_decision(table, 0.04, chart_action="stand", severity="mistake")

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from game.engine.cards import Shoe
 from game.engine.round import deal
 from game.engine.variants import find_rules
-from game.models import TableSession
 from game.rulesets.forms import BASES, RuleSetForm, impossible_combinations, initial_for
 from game.rulesets.models import RuleSet
+from game.table.models import TableSession
 from tests.factories import TableSessionFactory
 from tests.helpers import HX
 

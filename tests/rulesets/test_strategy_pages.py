@@ -14,12 +14,12 @@ from django.test import Client
 from django.utils import translation
 
 from game.engine.variants import find_rules
-from game.models import TableSession
 from game.rulesets import store
 from game.rulesets.models import RuleSet, StrategyResult
+from game.table.models import TableSession
 from tests.factories import TableSessionFactory
-from tests.game.test_views import fresh, hx_act, hx_deal, text
 from tests.helpers import client_for
+from tests.table.pages import fresh, hx_act, hx_deal, text
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,9 @@ from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.test import Client
 
-from game.models import TableSession
 from game.rulesets import store
 from game.rulesets.models import RuleSet, StrategyResult
+from game.table.models import TableSession
 from tests.helpers import HX
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 from django.utils.translation import gettext, override
 
-from game.models import TableSession
 from game.rulesets.models import RuleSet
+from game.table.models import TableSession
 from tests.factories import TableSessionFactory
 from tests.helpers import client_for
 from trainer.drills.drilling import NO_SUCH_GAME

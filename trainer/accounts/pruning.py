@@ -30,9 +30,8 @@ from django.contrib.sessions.models import Session
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 
-from game.models import TableSession
 from trainer.accounts.models import Account
-from trainer.web.visitors import SESSION_KEY, owned_models
+from trainer.web.visitors import SESSION_KEY, UNUSED_HOOK, owned_models, unused_models
 
 # Session stores whose live sessions can be read from the database.
 DATABASE_SESSION_ENGINES = (
@@ -79,9 +78,12 @@ def activity_field(model: type[models.Model]) -> str | None:
     return None
 
 
-def empty_tables(cutoff: datetime) -> models.QuerySet[TableSession]:
-    """Anonymous tables never dealt at and idle since before ``cutoff``."""
-    return TableSession.objects.filter(updated_at__lt=cutoff, state__isnull=True).exclude(
+def empty_rows(model: type[models.Model], cutoff: datetime) -> models.QuerySet[Any]:
+    """Anonymous rows of ``model`` made and never used (its ``unused_rows``: tables never
+    dealt at) and idle since before ``cutoff``."""
+    field = activity_field(model) or "pk"
+    unused: models.QuerySet[Any] = getattr(model, UNUSED_HOOK)()
+    return unused.filter(**{f"{field}__lt": cutoff}).exclude(
         visitor__in=Account.objects.values("visitor")
     )
 
@@ -118,11 +120,14 @@ def prune(cutoff: datetime, now: datetime) -> tuple[int, int, Counter[str]]:
     visitors abandoned at ``now`` (module docstring). Returns (empty tables, abandoned
     visitors, rows deleted per model label, cascades included). Run it in a transaction."""
     deleted: Counter[str] = Counter()
-    empty = list(empty_tables(cutoff).values_list("pk", flat=True))
-    for batch in _batches(empty):
-        deleted.update(TableSession.objects.filter(pk__in=batch).delete()[1])
+    empty = 0
+    for model in unused_models():
+        unused = list(empty_rows(model, cutoff).values_list("pk", flat=True))
+        empty += len(unused)
+        for batch in _batches(unused):
+            deleted.update(model._default_manager.filter(pk__in=batch).delete()[1])
     gone = abandoned_visitors(cutoff, now)
     for batch in _batches(sorted(gone)):
         for model in owned_models():
             deleted.update(model._default_manager.filter(visitor__in=batch).delete()[1])
-    return len(empty), len(gone), +deleted
+    return empty, len(gone), +deleted

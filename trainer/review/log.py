@@ -1,4 +1,4 @@
-"""The person's decision log: every graded decision (``game.models.GradedDecision``) of one
+"""The person's decision log: every graded decision (``game.table.models.GradedDecision``) of one
 visitor, from the table and from drills, filtered, grouped into sessions and tallied.
 
 Units: a decision's ``loss`` is the EV it gave up, in units of the initial bet ("bets");

@@ -1,6 +1,6 @@
 """What kind of decision a logged decision was: its categories and its chart situation.
 
-A graded decision (``game.models.GradedDecision``) keeps the hand's card codes, the dealer's
+A graded decision (``game.table.models.GradedDecision``) keeps the hand's card codes, the dealer's
 upcard, whether it was the insurance decision, and the EV of every legal action (the keys
 of ``evs`` are exactly the actions that were legal). From those alone:
 

@@ -15,6 +15,10 @@ can take part in merging in two other ways, with a ``merge_visitor_rows`` attrib
   rows that cannot simply change owner, such as one row per (visitor, situation) where both
   ids may hold one; it returns the number of rows moved or combined. ``check_visitor_models``
   (a system check) asks for it on every model with a uniqueness that includes ``visitor``.
+
+A model whose rows can be made and then never used (a table opened and never dealt at) says
+which with a classmethod ``unused_rows() -> QuerySet``; pruning (trainer/accounts/pruning.py)
+deletes those of anonymous visitors once idle (``unused_models``).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from game.engine.strategy.advisor import Standard
 SESSION_KEY = "visitor"
 STANDARD_KEY = "grading_standard"
 MERGE_HOOK = "merge_visitor_rows"
+UNUSED_HOOK = "unused_rows"
 
 AccountVisitor = Callable[[Any, "uuid.UUID | None"], uuid.UUID]
 # The visitor id of a logged-in user's account (given the session's own id, which a new
@@ -112,6 +117,12 @@ def owned_models() -> list[type[models.Model]]:
         if _visitor_field(model) is not None
         and not (hasattr(model, MERGE_HOOK) and getattr(model, MERGE_HOOK) is None)
     ]
+
+
+def unused_models() -> list[type[models.Model]]:
+    """The owned models (``owned_models``) whose rows can be made and never used: those
+    with an ``unused_rows`` classmethod."""
+    return [model for model in owned_models() if callable(getattr(model, UNUSED_HOOK, None))]
 
 
 def used_variants(visitor: uuid.UUID) -> set[str]:

@@ -27,7 +27,7 @@ NET_PLACES = 2
 
 @register.inclusion_tag("web/card.html")
 def card(card: Mapping[str, Any]) -> dict[str, Any]:
-    """One face-up card, from a ``game.table_view.card_view`` dict: ``rank`` ("10", "K"),
+    """One face-up card, from a ``game.table.presenters.card_view`` dict: ``rank`` ("10", "K"),
     ``suit`` (the symbol), ``suit_code`` ("H"), ``red`` and ``name`` (the spoken name, the
     image's aria-label). Renders ``templates/web/card.html``: a ``div.card`` (``.red`` for
     hearts and diamonds) with ``data-card`` "<rank><suit_code>" ("10S", "QH")."""

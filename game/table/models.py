@@ -164,6 +164,12 @@ class TableSession(models.Model):
             return table
 
     @classmethod
+    def unused_rows(cls) -> models.QuerySet[TableSession]:
+        """Tables never dealt at (no state: no round, no deal, no history), what pruning
+        may delete once idle (trainer/web/visitors.py's ``unused_rows`` hook)."""
+        return cls.objects.filter(state__isnull=True)
+
+    @classmethod
     def merge_visitor_rows(cls, old: uuid.UUID, new: uuid.UUID) -> int:
         """Give ``old``'s tables to ``new`` (trainer/web/visitors.py, on logging in). Both may
         have an open table and only one may stay open: the newest one that was dealt at
@@ -559,7 +565,7 @@ class RoundRecord(models.Model):
 
 class Replay(models.Model):
     """A table decision (``decision``) replayed by its visitor, for practice: the round
-    dealt again from its recorded cards, then a fresh shuffle (game/replays.py). No
+    dealt again from its recorded cards, then a fresh shuffle (game/table/replays.py). No
     bankroll, table or logged decision changes when a person replays a hand.
 
     - ``round_state``: the practice round as JSON, its own shoe and hole card included

@@ -1,10 +1,10 @@
 """What the table page shows of a table session, for both games: plain dicts for the templates.
 
-One page (templates/game/table.html) for every game: the bar (the game's name, the bankroll
+One page (templates/table/table.html) for every game: the bar (the game's name, the bankroll
 and the New session form, with the AI level), the flag of the person's last graded decision,
 the felt and the tools beside it. The felt and the tools differ per game (the games look
 different) and are chosen by ``FELTS``, by the rules' kind of game: the casino round
-(templates/game/felt_casino.html) and the banker game (templates/game/felt_banker.html).
+(templates/table/felt_casino.html) and the banker game (templates/table/felt_banker.html).
 Everything else is one context for both (``table_context``).
 
 Only what the person may see goes in: the cards come from the game's ``observe`` for the
@@ -32,11 +32,18 @@ from game.engine.round import Action, Phase, PlayerHand, Round
 from game.engine.strategy.advisor import Severity
 from game.engine.strategy.counter import TooFewCardsError, counter_decision, known_unseen
 from game.engine.variants import VARIANTS
-from game.models import AI_BET, MAX_SEATS, START_BANKROLL, RoundRecord, TableSession, to_decimal
 from game.rulesets import store
 from game.rulesets.analyses import AnalysisState, analysis_state
 from game.rulesets.models import custom_id, variant_name
 from game.rulesets.words import rules_summary
+from game.table.models import (
+    AI_BET,
+    MAX_SEATS,
+    START_BANKROLL,
+    RoundRecord,
+    TableSession,
+    to_decimal,
+)
 from trainer.web.labels import (
     ACTION_KEYS,
     AI_LEVEL_NAMES,
@@ -369,8 +376,8 @@ class Felt:
 
 
 FELTS: dict[str, Felt] = {
-    "casino": Felt("game/felt_casino.html", casino_felt, casino_history_view),
-    "banker": Felt("game/felt_banker.html", banker_felt, banker_history_view),
+    "casino": Felt("table/felt_casino.html", casino_felt, casino_history_view),
+    "banker": Felt("table/felt_banker.html", banker_felt, banker_history_view),
 }
 
 
@@ -496,7 +503,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
     cover = table.cover_needed()
     return {
         "table": table,
-        # The game's partials (templates/game/table.html and controls.html include them).
+        # The game's partials (templates/table/table.html and controls.html include them).
         "felt": f"{felt.template}#felt",
         "prompt": f"{felt.template}#prompt",
         "keys": f"{felt.template}#keys",

@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 
 from game.engine.banker import BankerDeal, BankerTable, start_deal
-from game.models import RoundRecord, TableSession, to_decimal
+from game.table.models import RoundRecord, TableSession, to_decimal
 from tests.factories import BankerTableSessionFactory, TableSessionFactory, banker_stack
 from tests.helpers import HX, client_for
 

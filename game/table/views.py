@@ -18,9 +18,9 @@ from django_htmx.http import HttpResponseClientRedirect, push_url
 from game.engine.games import game_type
 from game.engine.players import LEVELS
 from game.engine.strategy.advisor import STANDARDS
-from game.models import MAX_SEATS, TableError, TableSession
 from game.rulesets.models import is_playable, rules_for
-from game.table_view import counter_view, table_context
+from game.table.models import MAX_SEATS, TableError, TableSession
+from game.table.presenters import counter_view, table_context
 from trainer.web.http import HtmxHttpRequest, respond
 from trainer.web.labels import MORE_SEATS_MESSAGES, STANDARD_LABELS
 from trainer.web.redirects import safe_next
@@ -191,8 +191,8 @@ def _respond(request: HtmxHttpRequest, table: TableSession, *, full: bool = Fals
     context = table_context(table)
     if full and request.GET.get("counter"):
         context["counter"] = counter_view(table)
-    oob = ["game/table_bar.html#bankroll", "game/table.html#decision-flag"]
-    return respond(request, "game/table.html", "table-felt", context, oob=oob, full=full)
+    oob = ["table/table_bar.html#bankroll", "table/table.html#decision-flag"]
+    return respond(request, "table/table.html", "table-felt", context, oob=oob, full=full)
 
 
 @require_POST
@@ -224,4 +224,4 @@ def counter(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     ``?counter=1`` shows the same without JavaScript."""
     table = _own_table(request, public_id)
     context = {"table": table, "counter": counter_view(table)}
-    return render(request, "game/counter_advice.html", context)
+    return render(request, "table/counter_advice.html", context)

@@ -13,8 +13,8 @@ from game.engine.strategy.hand import hand_evs
 from game.rulesets import store
 from game.rulesets.models import RuleSet
 from tests.factories import TableSessionFactory
-from tests.game.test_views import action_buttons, fresh, hx_act, hx_deal, text
 from tests.helpers import client_for
+from tests.table.pages import action_buttons, fresh, hx_act, hx_deal, text
 
 pytestmark = pytest.mark.django_db
 

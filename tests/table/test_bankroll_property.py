@@ -32,8 +32,8 @@ from game.engine.cards import Shoe, standard_deck
 from game.engine.round import Action, Outcome, PlayerHand, Round
 from game.engine.rules import Rules
 from game.engine.variants import VARIANTS, find_rules
-from game.models import TableError, TableSession
 from game.rulesets.models import RuleSet
+from game.table.models import TableError, TableSession
 from tests.factories import TableSessionFactory, casino_state
 
 pytestmark = pytest.mark.django_db

@@ -16,12 +16,12 @@ import uuid
 import pytest
 from django.test import Client
 
-from game.models import Replay, RoundRecord, TableSession
-from game.replays import rebuild, recorded_cards
+from game.table.models import Replay, RoundRecord, TableSession
+from game.table.replays import rebuild, recorded_cards
 from tests.factories import TableSessionFactory
-from tests.game.test_views import without_csrf_tokens
 from tests.helpers import HX, client_for
 from tests.review.factories import DrillDecisionFactory
+from tests.table.pages import without_csrf_tokens
 from trainer.review.models import GradedDecision
 
 pytestmark = pytest.mark.django_db

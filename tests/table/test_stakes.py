@@ -12,9 +12,10 @@ from fractions import Fraction
 import pytest
 
 from game.engine.round import _after_insurance
-from game.models import TableSession
+from game.table.models import TableSession
 from tests.factories import TableSessionFactory
-from tests.game.test_views import (
+from tests.helpers import HX, client_for
+from tests.table.pages import (
     act_url,
     action_buttons,
     fresh,
@@ -22,7 +23,6 @@ from tests.game.test_views import (
     snapshot,
     text,
 )
-from tests.helpers import HX, client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from game.engine.cards import Shoe
 from game.engine.round import Action, Round
-from game.models import (
+from game.table.models import (
     START_BANKROLL,
     RoundRecord,
     StaleActionError,

@@ -22,13 +22,13 @@ from django.utils import translation
 
 from game.engine.cards import Card, Shoe
 from game.engine.variants import find_rules
-from game.models import Replay, RoundRecord, TableSession
 from game.rulesets import store
 from game.rulesets.models import RuleSet
+from game.table.models import Replay, RoundRecord, TableSession
 from tests.factories import TableSessionFactory
-from tests.game.test_views import without_csrf_tokens
 from tests.helpers import HX, client_for
-from tests.review.test_replay import act, dealer_cards, hand_cards, play
+from tests.table.pages import without_csrf_tokens
+from tests.table.test_replay import act, dealer_cards, hand_cards, play
 from trainer.review.models import GradedDecision
 from trainer.web.labels import card_view
 

@@ -12,10 +12,25 @@ import pytest
 from django.test import Client
 
 from game.engine.round import Round
-from game.models import RoundRecord, TableSession
 from game.rulesets.models import RuleSet
+from game.table.models import RoundRecord, TableSession
 from tests.factories import TableSessionFactory
 from tests.helpers import HX, client_for
+from tests.table.pages import (
+    act_url,
+    action_buttons,
+    deal_url,
+    fresh,
+    hand_nets,
+    hole_card_forms,
+    hx_act,
+    hx_deal,
+    page_url,
+    shown_bankroll,
+    snapshot,
+    text,
+    without_csrf_tokens,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -41,69 +56,6 @@ HITTABLE = ["TS", "6D", "2C", "9H", "3C", "2D", "4S", "TH", "TC"]
 
 
 # -- helpers ----------------------------------------------------------------------------------
-def page_url(table: TableSession, lang: str = "en") -> str:
-    return f"/{lang}/table/{table.public_id}/"
-
-
-def deal_url(table: TableSession) -> str:
-    return f"/en/table/{table.public_id}/deal/"
-
-
-def act_url(table: TableSession) -> str:
-    return f"/en/table/{table.public_id}/act/"
-
-
-def fresh(table: TableSession) -> TableSession:
-    return TableSession.objects.get(pk=table.pk)
-
-
-def snapshot(table: TableSession) -> tuple:
-    """What a refused request must leave unchanged."""
-    t = fresh(table)
-    return (t.version, t.bankroll, t.state, t.rounds_played, t.last_bet)
-
-
-def hx_deal(client: Client, table: TableSession, bet="10", version=None):
-    version = fresh(table).version if version is None else version
-    return client.post(deal_url(table), {"bet": bet, "version": version}, headers=HX)
-
-
-def hx_act(client: Client, table: TableSession, action: str, version=None):
-    version = fresh(table).version if version is None else version
-    return client.post(act_url(table), {"action": action, "version": version}, headers=HX)
-
-
-def text(response) -> str:
-    return response.content.decode()
-
-
-def action_buttons(html: str) -> list[str]:
-    return re.findall(r'name="action" value="(\w+)"', html)
-
-
-def hand_nets(html: str) -> list[Decimal]:
-    return [
-        Decimal(v.replace(",", ""))
-        for v in re.findall(r'data-testid="hand-net">\+?(-?[\d,.]+)<', html)
-    ]
-
-
-def shown_bankroll(html: str) -> Decimal:
-    match = re.search(r'data-testid="bankroll">([^<]+)<', html)
-    assert match, "no bankroll on the page"
-    return Decimal(match.group(1).replace(",", ""))
-
-
-# -- the hole card stays on the server ----------------------------------------------------------
-def hole_card_forms(html: str) -> dict[str, bool]:
-    """Each way templates/web/card.html can show the queen of hearts."""
-    return {
-        "data-card": 'data-card="QH"' in html,
-        "name": "Queen of hearts" in html,
-        "corner": "Q<br>\u2665" in html,
-    }
-
-
 def test_hole_card_is_in_no_response_until_the_dealer_turns_it() -> None:
     table = TableSessionFactory(stacked=HOLE_QH)
     client = client_for(table)
@@ -136,12 +88,6 @@ def test_hole_card_is_in_no_response_until_the_dealer_turns_it() -> None:
     assert 'data-testid="dealer-total">26<' in html
     assert '"shoe"' not in html and '"game": ' not in html
     assert all(hole_card_forms(text(client.get(page_url(table)))).values())
-
-
-def without_csrf_tokens(html: str) -> str:
-    """The page less its CSRF tokens (random letters that could spell "QH" by chance): any
-    run of 40 or more letters and digits, however the token is quoted or escaped."""
-    return re.sub(r"[A-Za-z0-9]{40,}", "", html)
 
 
 def test_hole_card_not_leaked_through_plain_posts() -> None:
@@ -455,7 +401,7 @@ def test_plain_get_returns_the_full_page() -> None:
     assert 'id="table-felt"' in html
     assert '<div id="bankroll" class="bankroll">' in html
     assert "hx-swap-oob" not in html
-    assert "game/table.js" in html
+    assert "table/table.js" in html
     assert shown_bankroll(html) == Decimal(1000)
     # The betting form: chips, the bet field (last bet 10) and the table limits.
     assert 'data-chip="25"' in html

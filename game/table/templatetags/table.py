@@ -12,13 +12,13 @@ from typing import Any
 
 from django import template
 
-from game.models import START_BANKROLL, TableSession
+from game.table.models import START_BANKROLL, TableSession
 from trainer.web.visitors import visitor_id
 
 register = template.Library()
 
 
-@register.inclusion_tag("game/play_form.html", takes_context=True)
+@register.inclusion_tag("table/play_form.html", takes_context=True)
 def play_form(context: template.Context, variant: str, label: str, testid: str) -> dict[str, Any]:
     """The form that opens a new table playing ``variant`` (a preset or a custom rule set's
     variant string), its button saying ``label`` (``data-testid`` ``testid``); when the

@@ -11,9 +11,10 @@ import pytest
 
 from game.engine.round import Action
 from game.engine.strategy.hand import hand_evs
-from game.models import TableSession
+from game.table.models import TableSession
 from tests.factories import TableSessionFactory
-from tests.game.test_views import (
+from tests.helpers import HX, client_for
+from tests.table.pages import (
     action_buttons,
     fresh,
     hand_nets,
@@ -21,7 +22,6 @@ from tests.game.test_views import (
     hx_deal,
     text,
 )
-from tests.helpers import HX, client_for
 
 pytestmark = pytest.mark.django_db
 

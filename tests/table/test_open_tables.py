@@ -15,7 +15,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.utils import timezone
 
-from game.models import TableSession
+from game.table.models import TableSession
 from tests.factories import TableSessionFactory
 
 BEFORE = [("game", "0007_strategy_result")]

@@ -9,8 +9,8 @@ from decimal import Decimal
 import pytest
 
 from tests.factories import TableSessionFactory
-from tests.game.test_views import action_buttons, fresh, hx_act, hx_deal, text
 from tests.helpers import client_for
+from tests.table.pages import action_buttons, fresh, hx_act, hx_deal, text
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""game/migrations/0013_one_state_column.py: a table keeps its game in one column, ``state``,
+"""game/table/migrations/0013_one_state_column.py: a table keeps its game in one column, ``state``,
 where it kept ``shoe_state`` and ``round_state`` (casino) or ``banker_state`` (the banker
 game). Rows written by the schema before it (a casino table in the middle of a round, one
 between rounds, a banker table in the middle of a deal, one never dealt at) are converted
@@ -19,7 +19,7 @@ from game.engine.cards import Shoe
 from game.engine.players import easy, play_ai_seats
 from game.engine.round import Action, apply, deal
 from game.engine.variants import find_rules
-from game.models import RoundRecord, TableSession
+from game.table.models import RoundRecord, TableSession
 from tests.factories import banker_stack, banker_state
 
 BEFORE = [("game", "0012_replay_verdicts_as_the_log_stores_them")]

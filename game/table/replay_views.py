@@ -1,4 +1,4 @@
-"""The replay pages: a table decision played again from its recorded cards (game/replays.py),
+"""The replay pages: a table decision played again from its recorded cards (game/table/replays.py),
 started from the decision's page in the review. Everything is the visitor's own: another
 visitor's decision or replay answers 404."""
 
@@ -12,13 +12,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST, require_safe
 
-from game import replays
 from game.engine.cards import Card
 from game.engine.hands import is_natural
 from game.engine.strategy.advisor import is_correct
-from game.models import Replay, RoundRecord
 from game.rulesets.models import variant_name
-from game.table_view import even_money_offered, round_view
+from game.table import replays
+from game.table.models import Replay, RoundRecord
+from game.table.presenters import even_money_offered, round_view
 from trainer.review.log import visitor_log
 from trainer.review.presenters import action_label, evs_view
 from trainer.web import labels
@@ -106,7 +106,7 @@ def replay_context(replay: Replay) -> dict[str, Any]:
 def replay_page(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     """The replay (full page, or its felt for an HTMX request). 404 for anyone else's."""
     replay = _own_replay(request, public_id)
-    return respond(request, "game/replay.html", "replay-felt", replay_context(replay))
+    return respond(request, "table/replay.html", "replay-felt", replay_context(replay))
 
 
 @require_POST
@@ -121,4 +121,4 @@ def replay_act(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     if not request.htmx:
         return redirect("game:replay", public_id=replay.public_id)
     replay.refresh_from_db()
-    return respond(request, "game/replay.html", "replay-felt", replay_context(replay))
+    return respond(request, "table/replay.html", "replay-felt", replay_context(replay))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from game import replay_views, views
+from game.table import replay_views, views
 
 app_name = "game"
 

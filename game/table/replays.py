@@ -40,8 +40,8 @@ from game.engine.errors import Reason
 from game.engine.players import AI_LEVELS
 from game.engine.round import Action, IllegalActionError, Round, apply, deal
 from game.engine.strategy.advisor import Grade
-from game.models import Replay, RoundRecord
 from game.rulesets import store
+from game.table.models import Replay, RoundRecord
 from trainer.review.models import DecisionPoint, GradedDecision, grade_fields
 from trainer.web.errors import Refused
 from trainer.web.labels import REASON_MESSAGES, reason_message

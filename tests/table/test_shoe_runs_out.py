@@ -12,12 +12,12 @@ import pytest
 
 from game.engine.cards import Card, Shoe, standard_deck
 from game.engine.rules import EUROPEAN
-from game.models import TableSession
 from game.rulesets.models import RuleSet
+from game.table.models import TableSession
 from tests.engine.strategy.test_counter import LAST_SIX
 from tests.factories import TableSessionFactory, casino_state
-from tests.game.test_views import action_buttons, fresh, hx_act, hx_deal, text
 from tests.helpers import client_for
+from tests.table.pages import action_buttons, fresh, hx_act, hx_deal, text
 
 pytestmark = pytest.mark.django_db
 
