@@ -67,14 +67,22 @@ def main() -> None:
     order: list[str] = []
     entries: Counter[str] = Counter()
     last = [""]
+    stack: list[str] = []
+    deepest: list[list[str]] = [[]]
 
     def profile(frame, event, _arg):
-        if event != "call":
-            return
         name = frame.f_code.co_filename
-        if not name.startswith(str(ROOT)) or "/.venv/" in name or "/scripts/" in name:
+        ours = name.startswith(str(ROOT)) and "/.venv/" not in name and "/scripts/" not in name
+        if event == "return" and ours and stack:
+            stack.pop()
+            return
+        if event != "call" or not ours:
             return
         rel = str(Path(name).relative_to(ROOT))
+        stack.append(rel)
+        chain = [f for i, f in enumerate(stack) if i == 0 or stack[i - 1] != f]
+        if len(chain) > len(deepest[0]):
+            deepest[0] = chain
         if rel not in calls:
             order.append(rel)
         calls[rel] += 1
@@ -92,6 +100,8 @@ def main() -> None:
         print(f"  {calls[rel]:6d} calls, entered {entries[rel]:4d}x  {rel}")
     outside = [rel for rel in order if not rel.startswith("game/engine/")]
     print(f"files: {len(order)} in all, {len(outside)} outside game/engine/")
+    print(f"deepest chain of calls from file to file ({len(deepest[0])}):")
+    print("  " + " -> ".join(deepest[0]))
 
 
 if __name__ == "__main__":

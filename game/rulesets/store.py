@@ -32,8 +32,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from game.engine.banker_players import BankerPolicy, BestPlay, make_banker_policy
-from game.engine.players import Policy, make_policy, play_ai_seats
-from game.engine.round import Action, Round, seen_before
+from game.engine.players import Policy, make_policy
+from game.engine.round import Action, Round
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Grade, grade
 from game.engine.strategy.banker import DrawCell, banker_analysis, punter_analysis
@@ -273,18 +273,6 @@ def ai_policy(rules: Rules, level: str) -> Callable[[Any], Any]:
     the banker game) to an action, what ``GameState.play_ai`` takes. Raises ValueError for
     an unknown level, AnalysisPending when a level's stored result is not stored yet."""
     return _AI_POLICIES[rules.game](rules, level)
-
-
-def play_ai(rnd: Round, level: str, seat_count: int, human_seat: int) -> Round:
-    """Let the AI seats (every seat of ``seat_count`` but ``human_seat``) of a casino round
-    act at ``level`` until the person's hand is to act or the round is settled (players.py
-    ``play_ai_seats``, each AI seeing only an Observation), with ``ai_policy``: what the
-    replays use. Raises ValueError for an unknown level."""
-    if seat_count < 2:
-        return rnd
-    policy = _casino_policy(rnd.rules, level)
-    policies = {seat: policy for seat in range(seat_count) if seat != human_seat}
-    return play_ai_seats(rnd, policies, seen_before(rnd))
 
 
 def precompute(rules: Rules, *, with_td: bool = True) -> dict[str, float]:

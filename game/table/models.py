@@ -19,27 +19,33 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Self
 
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
 
 from game.engine.banker import BankerDeal
+from game.engine.casino_game import CasinoGame
 from game.engine.errors import EngineError
 from game.engine.games import AnyGameState, game_type
 from game.engine.money import money
 from game.engine.players import LEVELS
-from game.engine.protocol import Setup
+from game.engine.protocol import GameState, Setup
 from game.engine.round import Round
 from game.engine.rules import Rules
+from game.engine.strategy.advisor import Grade
 from game.rulesets import store
 from game.rulesets.models import RuleSet, rules_for
 from trainer.review.models import DecisionPoint, GradedDecision
+from trainer.web.errors import Refused
 from trainer.web.labels import reason_message
 
 START_BANKROLL = Decimal(1000)
@@ -49,29 +55,125 @@ AI_BET = Fraction(10)
 # A bet as typed: ASCII digits, optionally signed or followed by a decimal point and zeros.
 _WHOLE_CHIPS = re.compile(r"([+-]?[0-9]{1,30})(?:\.0{0,30})?")
 
-_T = TypeVar("_T")
-
 NOT_ENOUGH_FOR_BET = _("You do not have enough chips left for another bet of this size.")
 
 
-class TableError(Exception):
-    """A request the table refuses; ``message`` is shown to the person (translated)."""
-
-    def __init__(self, message) -> None:
-        super().__init__(str(message))
-        self.message = message
+class StaleActionError(Refused):
+    """A form from an earlier state of a table or a replay (a double click, the back button,
+    two tabs): ``message`` says so for the page it came from."""
 
 
-class StaleActionError(TableError):
-    """A form from an earlier state of the table (double click, back button, two tabs)."""
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One decision of the person, at the table or in a replay: the game after it (the AI
+    seats having played their turns), and, when the strategy engine can value it (the
+    casino games), the round as it stood (``graded``) and the advisor's grade of it."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            _(
-                "That click was already handled (a double click, the back button or another "
-                "tab). The table shows where the round stands now."
-            )
+    after: AnyGameState
+    graded: Round | None
+    verdict: Grade | None
+
+
+def parse_action(game: AnyGameState, action_text: str) -> Any:
+    """The game's action posted as ``action_text``. Raises Refused (translated) before the
+    first deal, after the round, or for a word that is no action of the game."""
+    try:
+        game.ready_to_act()
+        return game.parse_action(action_text)
+    except EngineError as exc:
+        raise Refused(reason_message(exc)) from None
+
+
+def take_turn(
+    game: AnyGameState,
+    seat: int,
+    action: Any,
+    amount: Fraction | None,
+    *,
+    standard: str,
+    chips: Fraction | None,
+    ai: Callable[[AnyGameState], AnyGameState],
+) -> Turn:
+    """``seat`` takes ``action`` (``amount`` chips of a double or insurance for less, None:
+    the full amount), then the AI seats play (``ai``); the decision is graded against
+    ``standard`` ("exact" or "chart") over the actions ``chips`` pay for (None: no limit),
+    with the rule set's stored chart and EV cache. The one path of a decision, for the
+    table and for the replays. Raises Refused (translated) for an action the rules forbid
+    now; nothing changes (games are values)."""
+    graded = game.advisable(seat)
+    try:
+        after = ai(game.apply(seat, action, amount))
+    except EngineError as exc:
+        raise Refused(reason_message(exc)) from None
+    verdict = None
+    if graded is not None:
+        verdict = store.grade_round(graded, action, standard, chips=chips)
+    return Turn(after=after, graded=graded, verdict=verdict)
+
+
+class PlayedGame(models.Model):
+    """What a table and a replay share: a visitor's game of some seats, one of them the
+    person's and the others AI seats of one level, changed by one request at a time.
+
+    Every form echoes ``version``; a change (``changing``) locks the row, checks the
+    version, and saves with it bumped (``compare_and_set``), so a double click, the back
+    button or a second tab changes nothing (StaleActionError, with ``stale_message``)."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    visitor = models.UUIDField(db_index=True)
+    version = models.PositiveIntegerField(default=0)
+    # The seats, 1 to 7, in playing order: the person's seat and AI seats of one level.
+    seat_count = models.PositiveSmallIntegerField(default=1)
+    human_seat = models.PositiveSmallIntegerField(default=0)
+    ai_level = models.CharField(max_length=20, default="easy")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    stale_message: ClassVar[StrPromise]
+
+    class Meta:
+        abstract = True
+
+    @contextmanager
+    def changing(self, version_text: str) -> Iterator[Self]:
+        """This row re-read and locked (where the database can) inside a transaction, once
+        the form's ``version_text`` is the row's version; any error rolls the change back,
+        and this object is refreshed afterwards. Raises StaleActionError otherwise."""
+        with transaction.atomic():
+            locked = type(self)._default_manager.select_for_update().get(pk=self.pk)
+            try:
+                version = int(version_text)
+            except (TypeError, ValueError):
+                raise StaleActionError(self.stale_message) from None
+            if version != locked.version:
+                raise StaleActionError(self.stale_message)
+            yield locked
+        self.refresh_from_db()
+
+    def compare_and_set(self, **fields: Any) -> None:
+        """Save ``fields`` and bump the version, only if nobody else bumped it since this row
+        was read: a concurrent request loses with StaleActionError."""
+        updated = (
+            type(self)
+            ._default_manager.filter(pk=self.pk, version=self.version)
+            .update(version=self.version + 1, **fields)
         )
+        if updated != 1:
+            raise StaleActionError(self.stale_message)
+
+    @property
+    def ai_seats(self) -> tuple[int, ...]:
+        """Every seat but the person's."""
+        return tuple(s for s in range(self.seat_count) if s != self.human_seat)
+
+    def play_ai[G: GameState[Any, Any, Any]](self, game: G) -> G:
+        """Let the AI seats act until the person is to act or the round is settled, each at
+        this game's level with the policy the store builds for the rules' game (the stored
+        chart, EV cache or best-play rows), each on its own seat's observation."""
+        if not self.ai_seats:
+            return game
+        level = self.ai_level if self.ai_level in LEVELS else "easy"
+        policy = store.ai_policy(game.rules, level)
+        return game.play_ai(dict.fromkeys(self.ai_seats, policy))
 
 
 def to_decimal(amount: Fraction) -> Decimal:
@@ -79,27 +181,19 @@ def to_decimal(amount: Fraction) -> Decimal:
     return Decimal(money(amount))
 
 
-class TableSession(models.Model):
+class TableSession(PlayedGame):
     """One visitor's sitting at a table (no account needed: tied to the Django session)."""
 
     MIN_BET = Decimal(5)
     MAX_BET = Decimal(500)
 
-    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    visitor = models.UUIDField(db_index=True)
     variant = models.CharField(max_length=40, default="european")
     bankroll = models.DecimalField(max_digits=14, decimal_places=2, default=START_BANKROLL)
     last_bet = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(10))
     # The game (game/engine/protocol.py's GameState.to_json(): {"game": "casino", "shoe",
     # "round"} or {"game": "banker", "table", "deal"}); null until the first deal.
     state = models.JSONField(null=True, blank=True)
-    version = models.PositiveIntegerField(default=0)
     rounds_played = models.PositiveIntegerField(default=0)
-    # The seats, 1 to 7, in playing order: the person's seat and AI seats of one level.
-    seat_count = models.PositiveSmallIntegerField(default=1)
-    human_seat = models.PositiveSmallIntegerField(default=0)
-    ai_level = models.CharField(max_length=20, default="easy")
-    created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     ended_at = models.DateTimeField(null=True, blank=True)
 
@@ -122,6 +216,11 @@ class TableSession(models.Model):
                 name="one_open_table_per_visitor",
             ),
         ]
+
+    stale_message = _(
+        "That click was already handled (a double click, the back button or another tab). "
+        "The table shows where the round stands now."
+    )
 
     def __str__(self) -> str:
         return f"table {self.public_id} ({self.variant})"
@@ -277,10 +376,6 @@ class TableSession(models.Model):
             return Decimal(0)
         return to_decimal(self.game.cover(self.human_seat, self.ai_stakes()))
 
-    @property
-    def _ai_seats(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.seat_count) if s != self.human_seat)
-
     # -- changing --------------------------------------------------------------------------
     def deal(self, bet_text: str, version_text: str) -> AnyGameState:
         """Deal a round with a bet of ``bet_text`` chips from the person and ``AI_BET`` from
@@ -288,21 +383,23 @@ class TableSession(models.Model):
         persist it. A person who stakes nothing in this deal (the banker game's bank) sends
         no bet and must hold the bank's cover instead.
 
-        Raises StaleActionError for a version other than the table's, TableError (with a
+        Raises StaleActionError for a version other than the table's, Refused (with a
         message for the person) for a round still in play, rules still being analysed, a bet
         that is not a whole number, outside the table limits or above the chips available,
         or a bank the person cannot cover. Nothing changes on error.
         """
-        return self._change(version_text, lambda table: table._deal(bet_text))
+        with self.changing(version_text) as table:
+            table.refuse_when_ended()
+            return table._deal(bet_text)
 
     def _deal(self, bet_text: str) -> AnyGameState:
         game = self.game
         try:
             game.ready_to_deal()
         except EngineError as exc:
-            raise TableError(reason_message(exc)) from None
+            raise Refused(reason_message(exc)) from None
         if not store.is_analysed(self.rules):  # the AI seats and grading need it
-            raise TableError(
+            raise Refused(
                 _(
                     "These rules are still being analysed. You can deal as soon as the "
                     "analysis is ready: the table fills in by itself."
@@ -310,16 +407,16 @@ class TableSession(models.Model):
             )
         stakes = self._stakes(bet_text)
         try:
-            dealt = self._play_ai(game.deal(stakes))
+            dealt = self.play_ai(game.deal(stakes))
         except EngineError as exc:  # the table's checks come first: not reached
-            raise TableError(reason_message(exc)) from None
+            raise Refused(reason_message(exc)) from None
         self._store(dealt)
         return dealt
 
     def _stakes(self, bet_text: str) -> dict[int, Fraction]:
         """Every stake of the next deal: the person's bet as typed, when the person's seat
         stakes, and the AI seats'. A seat that stakes nothing covers the others: the person
-        holding the bank must hold its cover. Raises TableError."""
+        holding the bank must hold its cover. Raises Refused."""
         stakes = self.ai_stakes()
         if self.human_seat in self.game.stakers():
             bet = self._parse_bet(bet_text)
@@ -328,7 +425,7 @@ class TableSession(models.Model):
             return stakes
         cover = self.cover_needed()
         if self.available < cover:
-            raise TableError(
+            raise Refused(
                 _(
                     "To hold the bank you need %(cover)s chips, twice the punters' stakes,"
                     " and you have %(chips)s. Start a new session to play on."
@@ -354,47 +451,44 @@ class TableSession(models.Model):
         decision the strategy engine can value (the casino games') is graded against
         ``standard`` ("exact" or "chart", the person's setting) and stored.
 
-        Raises StaleActionError for a stale version, TableError for an ended session, no
+        Raises StaleActionError for a stale version, Refused for an ended session, no
         round in play, an unknown action, an action the rules forbid now (the engine's reason,
         translated), a bad amount, or a bet the bankroll cannot cover. Nothing changes on error.
         """
-        return self._change(
-            version_text, lambda table: table._act(action_text, amount_text, standard)
-        )
+        with self.changing(version_text) as table:
+            table.refuse_when_ended()
+            return table._act(action_text, amount_text, standard)
+
+    def refuse_when_ended(self) -> None:
+        """Raise Refused when the session has ended: an ended table changes no more."""
+        if self.ended_at is not None:
+            raise Refused(_("This session has ended. Start a new one to play on."))
 
     def _act(self, action_text: str, amount_text: str | None, standard: str) -> AnyGameState:
         game, seat = self.game, self.human_seat
-        try:
-            game.ready_to_act()
-            action = game.parse_action(action_text)
-        except EngineError as exc:
-            raise TableError(reason_message(exc)) from None
+        action = parse_action(game, action_text)
         chips = self.chips  # before the action: what the buttons were offered for
         if action in game.legal(seat) and action not in game.offered(seat, chips):
-            raise TableError(NOT_ENOUGH_FOR_BET)
+            raise Refused(NOT_ENOUGH_FOR_BET)
         amount = self._parse_amount(game, action, amount_text)
         self._check_stake(game, action, amount)
-        try:
-            after = self._play_ai(game.apply(seat, action, amount))
-        except EngineError as exc:
-            raise TableError(reason_message(exc)) from None
+        turn = take_turn(
+            game, seat, action, amount, standard=standard, chips=chips, ai=self.play_ai
+        )
+        after = turn.after
         added = to_decimal(after.on_table(seat) - game.on_table(seat))
         if added > 0 and added > self.available:
             # Not reached through the checks above; kept so that no rule added later can
             # stake chips the person does not have (states are values: nothing is saved yet).
-            raise TableError(NOT_ENOUGH_FOR_BET)
-        graded = game.advisable(seat)
-        verdict = (
-            store.grade_round(graded, action, standard, chips=chips) if graded is not None else None
-        )
+            raise Refused(NOT_ENOUGH_FOR_BET)
         self._store(after)
-        if graded is not None and verdict is not None:
+        if turn.graded is not None and turn.verdict is not None:
             GradedDecision.from_grade(
-                verdict,
-                DecisionPoint.of_round(graded),
+                turn.verdict,
+                DecisionPoint.of_round(turn.graded),
                 source="table",
                 visitor=self.visitor,
-                rules_id=RuleSet.id_for(graded.rules),
+                rules_id=RuleSet.id_for(turn.graded.rules),
                 variant=self.variant,
                 round_number=self.rounds_played + 1,
                 table_id=self.pk,
@@ -402,82 +496,39 @@ class TableSession(models.Model):
             )
         return after
 
-    def _change(self, version_text: str, change: Callable[[TableSession], _T]) -> _T:
-        """Run one change of the game on this table, re-read and locked inside a transaction
-        after checking the form's version; an ended session refuses every change. ``change``
-        saves through ``_compare_and_set``; any error rolls everything back."""
-        with transaction.atomic():
-            table = self._locked(version_text)
-            if table.ended_at is not None:
-                raise TableError(_("This session has ended. Start a new one to play on."))
-            result = change(table)
-        self.refresh_from_db()
-        return result
-
-    def _compare_and_set(self, **fields: Any) -> None:
-        """Save ``fields`` and bump the version, only if nobody else bumped it since this
-        table was read: a concurrent request loses with StaleActionError."""
-        updated = TableSession.objects.filter(pk=self.pk, version=self.version).update(
-            version=self.version + 1, **fields
-        )
-        if updated != 1:
-            raise StaleActionError()
-
-    def _locked(self, version_text: str) -> TableSession:
-        """This table re-read inside the transaction (row-locked where the database can),
-        after checking the form's version."""
-        table = TableSession.objects.select_for_update().get(pk=self.pk)
-        try:
-            version = int(version_text)
-        except (TypeError, ValueError):
-            raise StaleActionError() from None
-        if version != table.version:
-            raise StaleActionError()
-        return table
-
     def _parse_bet(self, bet_text: str) -> Decimal:
         # Plain ASCII digits only ("25", "25.0"): no exponents, underscores or other scripts.
         match = _WHOLE_CHIPS.fullmatch(str(bet_text).strip())
         if match is None:
-            raise TableError(_("Enter your bet as a whole number of chips."))
+            raise Refused(_("Enter your bet as a whole number of chips."))
         bet = Decimal(match.group(1))
         if not self.MIN_BET <= bet <= self.MAX_BET:
-            raise TableError(
+            raise Refused(
                 _("Bets at this table are from %(min)s to %(max)s chips.")
                 % {"min": self.MIN_BET, "max": self.MAX_BET}
             )
         if bet > self.available:
-            raise TableError(
+            raise Refused(
                 _("Not enough chips: you have %(chips)s left.")
                 % {"chips": formats.number_format(self.available.normalize())}
             )
         return bet
-
-    def _play_ai(self, game: AnyGameState) -> AnyGameState:
-        """Let the AI seats act until the person is to act or the round is settled, each at
-        the table's level with the policy the store builds for the game (the rules' stored
-        chart, EV cache or best-play rows), each on its own seat's observation."""
-        if not self._ai_seats:
-            return game
-        level = self.ai_level if self.ai_level in LEVELS else "easy"
-        policy = store.ai_policy(self.rules, level)
-        return game.play_ai(dict.fromkeys(self._ai_seats, policy))
 
     def _parse_amount(
         self, game: AnyGameState, action: Any, amount_text: str | None
     ) -> Fraction | None:
         """The chips of a double for less or a partial insurance, when the rules let the
         player choose (``GameState.chooses_amount``) and the form sent an amount; None (no
-        field, or an empty one) means the full amount. Raises TableError for an amount that
+        field, or an empty one) means the full amount. Raises Refused for an amount that
         is not a whole number of at least 1 chip, or more than the chips available."""
         if not game.chooses_amount(action) or amount_text is None or not str(amount_text).strip():
             return None
         match = _WHOLE_CHIPS.fullmatch(str(amount_text).strip())
         if match is None or int(match.group(1)) < 1:
-            raise TableError(_("Enter the amount as a whole number of chips, at least 1."))
+            raise Refused(_("Enter the amount as a whole number of chips, at least 1."))
         amount = Decimal(match.group(1))
         if amount > self.available:
-            raise TableError(
+            raise Refused(
                 _("Not enough chips: you have %(chips)s left.")
                 % {"chips": formats.number_format(self.available.normalize())}
             )
@@ -490,7 +541,7 @@ class TableSession(models.Model):
         if stake == 0 or stake <= self.available:
             return
         if game.chooses_amount(action) and amount is None and self.available >= 1:
-            raise TableError(
+            raise Refused(
                 _(
                     "Not enough chips for the full amount of %(stake)s: you have %(chips)s "
                     "left. Enter a smaller amount."
@@ -500,7 +551,7 @@ class TableSession(models.Model):
                     "chips": formats.number_format(self.available.normalize()),
                 }
             )
-        raise TableError(NOT_ENOUGH_FOR_BET)
+        raise Refused(NOT_ENOUGH_FOR_BET)
 
     def _store(self, game: AnyGameState) -> None:
         """Save the game after a deal or an action, bumping the version with a
@@ -514,7 +565,7 @@ class TableSession(models.Model):
         if settled:
             fields["bankroll"] = self.bankroll + net
             fields["rounds_played"] = self.rounds_played + 1
-        self._compare_and_set(**fields)
+        self.compare_and_set(**fields)
         if settled:
             RoundRecord.objects.create(
                 table=self,
@@ -563,7 +614,7 @@ class RoundRecord(models.Model):
         return BankerDeal.from_json(self.state)
 
 
-class Replay(models.Model):
+class Replay(PlayedGame):
     """A table decision (``decision``) replayed by its visitor, for practice: the round
     dealt again from its recorded cards, then a fresh shuffle (game/table/replays.py). No
     bankroll, table or logged decision changes when a person replays a hand.
@@ -575,18 +626,19 @@ class Replay(models.Model):
       stores one (``trainer.review.models.grade_fields``), with ``"replayed": true`` on the
       answer to the replayed decision.
     - ``version``: bumped by every change; forms echo it so a repeated click changes nothing.
+
+    A decision in a replay takes the table's path (``parse_action``, ``take_turn``,
+    ``changing``, ``compare_and_set``), with no chips to limit what is offered.
     """
 
-    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    visitor = models.UUIDField(db_index=True)
     decision = models.ForeignKey(GradedDecision, on_delete=models.CASCADE, related_name="replays")
-    seat_count = models.PositiveSmallIntegerField(default=1)
-    human_seat = models.PositiveSmallIntegerField(default=0)
-    ai_level = models.CharField(max_length=20, default="easy")
     round_state = models.JSONField()
     verdicts = models.JSONField(default=list)
-    version = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
+
+    stale_message = _(
+        "That click was already handled (a double click, the back button or another tab). "
+        "The replay shows where the round stands now."
+    )
 
     class Meta:
         # Made by the review app before replays joined the table: the table keeps its name.
@@ -600,3 +652,10 @@ class Replay(models.Model):
     def round(self) -> Round:
         """The practice round."""
         return Round.from_json(self.round_state)
+
+    @property
+    def game(self) -> CasinoGame:
+        """The practice round as a casino game of the replay's seats (no shoe beyond the
+        round's own: a replay ends with its round)."""
+        rnd = self.round
+        return CasinoGame(rules=rnd.rules, setup=Setup(seats=self.seat_count), round=rnd)

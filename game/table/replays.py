@@ -32,19 +32,16 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from game.engine.cards import Card, Shoe
-from game.engine.errors import Reason
+from game.engine.casino_game import CasinoGame
 from game.engine.players import AI_LEVELS
-from game.engine.round import Action, IllegalActionError, Round, apply, deal
-from game.engine.strategy.advisor import Grade
-from game.rulesets import store
-from game.table.models import Replay, RoundRecord
+from game.engine.protocol import Setup
+from game.engine.round import IllegalActionError, Round, apply, deal
+from game.table.models import Replay, RoundRecord, parse_action, take_turn
 from trainer.review.models import DecisionPoint, GradedDecision, grade_fields
 from trainer.web.errors import Refused
-from trainer.web.labels import REASON_MESSAGES, reason_message
 
 
 def cards_in_round(rnd: Round) -> int:
@@ -80,10 +77,29 @@ def replay_shoe(settled: Round, rng: Any = None) -> Shoe:
     return Shoe.following(recorded_cards(settled), settled.rules.decks, rng)
 
 
-def _play_ai(rnd: Round, human_seat: int, seat_count: int, ai_level: str) -> Round:
-    if ai_level not in AI_LEVELS:
+def _seating(decision: GradedDecision) -> Replay:
+    """An unsaved replay of ``decision`` with its table's seating: the seats and the AI
+    seats' level, which plays their turns as the table's did (``PlayedGame.play_ai``)."""
+    table = decision.table
+    assert table is not None
+    if table.ai_level not in AI_LEVELS:
         raise Refused(_("This round was played with AI players this site no longer has."))
-    return store.play_ai(rnd, ai_level, seat_count, human_seat)
+    return Replay(
+        visitor=decision.visitor,
+        decision=decision,
+        seat_count=table.seat_count,
+        human_seat=table.human_seat,
+        ai_level=table.ai_level,
+    )
+
+
+def _play_ai(rnd: Round, seating: Replay) -> Round:
+    """The AI seats' turns in ``rnd`` until the person is to act or the round is settled."""
+    after = seating.play_ai(
+        CasinoGame(rules=rnd.rules, setup=Setup(seats=seating.seat_count), round=rnd)
+    ).round
+    assert after is not None
+    return after
 
 
 def _at(rnd: Round, decision: GradedDecision, human_seat: int) -> bool:
@@ -123,12 +139,8 @@ def rebuild(decision: GradedDecision) -> Round:
         if not hands:
             raise Refused(_("This round cannot be rebuilt from its shoe."))
         bets.append(hands[0].base_bet)
-    rnd = _play_ai(
-        deal(settled.rules, bets, replay_shoe(settled)),
-        table.human_seat,
-        table.seat_count,
-        table.ai_level,
-    )
+    seating = _seating(decision)
+    rnd = _play_ai(deal(settled.rules, bets, replay_shoe(settled)), seating)
     earlier = GradedDecision.objects.filter(
         table=table, round_number=decision.round_number, pk__lt=decision.pk
     ).order_by("pk")
@@ -139,7 +151,7 @@ def rebuild(decision: GradedDecision) -> Round:
             rnd = apply(rnd, before.action)
         except IllegalActionError:
             raise Refused(_("This round cannot be rebuilt from its shoe.")) from None
-        rnd = _play_ai(rnd, table.human_seat, table.seat_count, table.ai_level)
+        rnd = _play_ai(rnd, seating)
     if not _at(rnd, decision, table.human_seat):
         raise Refused(_("This round cannot be rebuilt from its shoe."))
     return rnd
@@ -148,62 +160,41 @@ def rebuild(decision: GradedDecision) -> Round:
 def start_replay(decision: GradedDecision) -> Replay:
     """A new Replay of ``decision`` waiting at its decision point. Raises Refused."""
     rnd = rebuild(decision)
-    table = decision.table
-    assert table is not None
-    return Replay.objects.create(
-        visitor=decision.visitor,
-        decision=decision,
-        seat_count=table.seat_count,
-        human_seat=table.human_seat,
-        ai_level=table.ai_level,
-        round_state=rnd.to_json(),
-    )
-
-
-def grade_choice(rnd: Round, action: Action, standard: str) -> Grade | None:
-    """The advisor's grade of ``action`` for the hand to act of ``rnd``, against
-    ``standard`` ("exact" or "chart"), with the rules' stored chart and EV cache."""
-    return store.grade_round(rnd, action, standard)
+    replay = _seating(decision)
+    replay.round_state = rnd.to_json()
+    replay.save()
+    return replay
 
 
 def play(replay: Replay, action_text: str, version_text: str) -> Replay:
-    """Take the posted action in the practice round: grade it (while a hand of the person
-    is to act), apply it, let the AI seats play, and save the round with the version bumped.
+    """Take the posted action in the practice round the way the table takes one
+    (``take_turn``: apply it, let the AI seats play, grade it while a hand of the person
+    is to act, against the standard the logged decision was graded against) and save the
+    round with the version bumped (``changing``, ``compare_and_set``).
 
     Raises Refused for a stale or missing version, a round already over, an unknown
     action or one the rules forbid now (the table's messages); nothing changes then.
     """
-    with transaction.atomic():
-        current = Replay.objects.select_for_update().get(pk=replay.pk)
-        if version_text != str(current.version):
-            raise Refused(
-                _(
-                    "That click was already handled (a double click, the back button or "
-                    "another tab). The replay shows where the round stands now."
-                )
-            )
-        rnd = current.round
-        if rnd.is_over:
+    with replay.changing(version_text) as current:
+        game = current.game
+        if not game.in_play:
             raise Refused(_("This replay is over. Replay the hand again to try once more."))
-        try:
-            action = Action(action_text)
-        except ValueError:
-            raise Refused(REASON_MESSAGES[Reason.UNKNOWN_ACTION]) from None
-        try:
-            after = apply(rnd, action)
-        except IllegalActionError as exc:
-            raise Refused(reason_message(exc)) from None
-        verdicts = list(current.verdicts)
-        verdict = grade_choice(rnd, action, current.decision.standard)
-        if verdict is not None:
-            # The first action of a replay answers the replayed decision.
-            point = DecisionPoint.of_round(rnd)
-            verdicts.append({**grade_fields(verdict, point), "replayed": current.version == 0})
-        after = _play_ai(after, current.human_seat, current.seat_count, current.ai_level)
-        updated = Replay.objects.filter(pk=current.pk, version=current.version).update(
-            round_state=after.to_json(), verdicts=verdicts, version=current.version + 1
+        action = parse_action(game, action_text)
+        turn = take_turn(
+            game,
+            current.human_seat,
+            action,
+            None,
+            standard=current.decision.standard,
+            chips=None,
+            ai=current.play_ai,
         )
-        if updated != 1:  # the row is locked above: only a broken database gets here
-            raise Refused(_("This replay changed meanwhile. Try again."))
-    replay.refresh_from_db()
+        verdicts = list(current.verdicts)
+        if turn.graded is not None and turn.verdict is not None:
+            # The first action of a replay answers the replayed decision.
+            point = DecisionPoint.of_round(turn.graded)
+            verdicts.append({**grade_fields(turn.verdict, point), "replayed": current.version == 0})
+        after = turn.after
+        assert isinstance(after, CasinoGame) and after.round is not None
+        current.compare_and_set(round_state=after.round.to_json(), verdicts=verdicts)
     return replay

@@ -19,8 +19,9 @@ from game.engine.games import game_type
 from game.engine.players import LEVELS
 from game.engine.strategy.advisor import STANDARDS
 from game.rulesets.models import is_playable, rules_for
-from game.table.models import MAX_SEATS, TableError, TableSession
+from game.table.models import MAX_SEATS, TableSession
 from game.table.presenters import counter_view, table_context
+from trainer.web.errors import Refused
 from trainer.web.http import HtmxHttpRequest, respond
 from trainer.web.labels import MORE_SEATS_MESSAGES, STANDARD_LABELS
 from trainer.web.redirects import safe_next
@@ -60,7 +61,7 @@ def first_deal(request: HtmxHttpRequest) -> HttpResponse:
         with transaction.atomic():
             table = TableSession.open_for(visitor)
             table.deal(request.POST.get("bet", ""), _version(request))
-    except TableError as exc:
+    except Refused as exc:
         messages.error(request, exc.message)
         opened = TableSession.open_table(visitor)
         return _respond(request, opened if opened is not None else TableSession())
@@ -114,7 +115,7 @@ def _change_table(
     table = _own_table(request, public_id)
     try:
         change(table)
-    except TableError as exc:
+    except Refused as exc:
         messages.error(request, exc.message)
     table.refresh_from_db()
     return _respond(request, table)

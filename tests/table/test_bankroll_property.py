@@ -33,8 +33,9 @@ from game.engine.round import Action, Outcome, PlayerHand, Round
 from game.engine.rules import Rules
 from game.engine.variants import VARIANTS, find_rules
 from game.rulesets.models import RuleSet
-from game.table.models import TableError, TableSession
+from game.table.models import TableSession
 from tests.factories import TableSessionFactory, casino_state
+from trainer.web.errors import Refused
 
 pytestmark = pytest.mark.django_db
 
@@ -212,10 +213,10 @@ def test_no_reachable_state_leaves_the_person_without_a_way_on(setup, data, seed
                     action = data.draw(st.sampled_from([a.value for a in Action] + ["fold"]))
                 try:
                     table.act(action, version, data.draw(amounts(bet)))
-                except TableError:
+                except Refused:
                     assert state(table) == before, "a refused action changed the table"
             elif table.available < TableSession.MIN_BET:
-                with pytest.raises(TableError):
+                with pytest.raises(Refused):
                     table.deal(str(TableSession.MIN_BET), version)
                 assert state(table) == before
                 break
@@ -226,7 +227,7 @@ def test_no_reachable_state_leaves_the_person_without_a_way_on(setup, data, seed
                 )
                 try:
                     table.deal(str(stake), version)
-                except TableError:
+                except Refused:
                     assert state(table) == before, "a refused deal changed the table"
                     # A deal is refused only for a bet the chips available do not cover.
                     assert stake > table.available

@@ -20,11 +20,11 @@ from game.table.models import (
     START_BANKROLL,
     RoundRecord,
     StaleActionError,
-    TableError,
     TableSession,
     to_decimal,
 )
 from tests.factories import RoundRecordFactory, TableSessionFactory, casino_state, stacked_shoe
+from trainer.web.errors import Refused
 
 HITTABLE = ["TS", "6D", "2C", "9H", "3C", "2D", "4S", "TH", "TC"]
 
@@ -39,9 +39,9 @@ def state(table: TableSession) -> tuple:
 
 
 def refused(call, *args) -> str:
-    """The English message of the TableError that ``call(*args)`` raises."""
+    """The English message of the Refused that ``call(*args)`` raises."""
     with translation.override("en"):
-        with pytest.raises(TableError) as info:
+        with pytest.raises(Refused) as info:
             call(*args)
         return str(info.value.message)  # a lazy text: translate it while English is active
 
@@ -149,7 +149,7 @@ def test_bad_bets_are_refused_with_a_message(bankroll, bet, message) -> None:
 @pytest.mark.django_db
 def test_chips_left_are_written_in_the_language_of_the_page() -> None:
     table = TableSessionFactory(stacked=HITTABLE, bankroll=Decimal("455.50"))
-    with translation.override("ru"), pytest.raises(TableError) as info:
+    with translation.override("ru"), pytest.raises(Refused) as info:
         table.deal("500", "0")
     assert "455,5" in str(info.value.message)
 
@@ -200,7 +200,7 @@ def test_an_engine_refusal_is_shown_in_the_language_of_the_page() -> None:
     # The engine's IllegalActionError carries a Reason; the table shows its translation.
     table = TableSessionFactory(stacked=HITTABLE)
     table.deal("10", "0")
-    with translation.override("ru"), pytest.raises(TableError) as info:
+    with translation.override("ru"), pytest.raises(Refused) as info:
         table.act("split", str(table.version))
     assert str(info.value.message) == "Разделить можно только две карты одинаковой стоимости."
 
