@@ -223,7 +223,8 @@ def casino_felt(table: TableSession) -> dict[str, Any]:
             for a in actions
         ],
         "amount_field": amount_field(table, view, actions),
-        "rules_summary": rules_summary(table.rules),
+        # Shown on the empty felt before the first deal only.
+        "rules_summary": rules_summary(table.rules) if view is None else [],
     }
 
 
