@@ -512,7 +512,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "variant_name": variant_name(table.variant),
         "variants": variant_choices(table.variant),
         "ai_seat_choices": range(MAX_SEATS),
-        "ai_levels": list(AI_LEVEL_NAMES[table.rules.game].items()),
+        "ai_levels": list(AI_LEVEL_NAMES.items()),
         "seat_choices": range(1, MAX_SEATS + 1),
         "bankroll": table.bankroll,
         "available": table.available,

@@ -176,8 +176,10 @@ def test_banker_page_rotation_and_readings(client) -> None:
         assert label in page.text
     assert "This site's rule: Two aces are a soft 12, not a natural." in page.text
     assert (
-        "This site's rule: At our table an AI punter stops drawing at 16 or more, an AI banker "
-        "at 17 or more." in page.text
+        "This site's rule: At our table the AI players play at the level chosen for them: at "
+        "the easy level a punter stops drawing at 16 or more, the banker at 17 or more; at the "
+        "normal level they play the best play by total that this game's analysis finds, and at "
+        "the hard level the banker also weighs what each punter shows." in page.text
     )
 
 

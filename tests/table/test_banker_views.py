@@ -627,7 +627,7 @@ def test_the_hard_bank_stands_once_every_punter_is_bust(level: str, net: int, ba
     assert fresh(table).bankroll == 1000 + net
 
 
-def test_the_new_session_form_offers_the_banker_games_ai_levels() -> None:
+def test_the_new_session_form_offers_the_ai_levels_at_a_banker_table() -> None:
     table = BankerTableSessionFactory(ai_level="hard")
     html = text(client_for(table).get(page_url(table)))
     form = html.split('class="new-session"')[1].split("</form>")[0]
@@ -636,9 +636,9 @@ def test_the_new_session_form_offers_the_banker_games_ai_levels() -> None:
         form.split('name="ai_level"')[1].split("</select>")[0],
     )
     assert levels == [
-        ("easy", "", "Easy: draws below 16, the banker below 17"),
+        ("easy", "", "Easy: a simple rule of thumb"),
         ("normal", "", "Normal: the best play by total"),
-        ("hard", " selected", "Hard: the best play, the banker reading the table"),
+        ("hard", " selected", "Hard: the best play of the cards in view"),
     ]
     ru = text(client_for(table).get(f"/ru/table/{table.public_id}/"))
-    assert "Сильный: лучшая игра, банкомёт следит за столом" in ru
+    assert "Сильный: лучшая игра по видимым картам" in ru

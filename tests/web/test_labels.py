@@ -7,8 +7,9 @@ import pytest
 from django.utils import translation
 
 from game.engine.banker import BankerAction
+from game.engine.banker_players import LEVELS as BANKER_LEVELS
+from game.engine.players import LEVELS
 from game.engine.round import Action, Outcome
-from game.engine.rules import GAMES
 from game.engine.strategy.advisor import STANDARDS, Severity
 from game.engine.variants import VARIANTS
 from trainer.web.labels import (
@@ -46,5 +47,4 @@ def test_every_action_has_a_button_word_and_a_key() -> None:
 def test_every_grade_but_the_best_and_every_standard_and_ai_level_has_words() -> None:
     assert set(SEVERITY_LABELS) == set(Severity) - {Severity.BEST}
     assert set(STANDARD_LABELS) == set(STANDARDS)
-    assert set(AI_LEVEL_NAMES) == set(GAMES)
-    assert all(set(levels) == {"easy", "normal", "hard"} for levels in AI_LEVEL_NAMES.values())
+    assert list(AI_LEVEL_NAMES) == list(LEVELS) == list(BANKER_LEVELS)

@@ -276,8 +276,10 @@ def banker_facts(rules: Rules) -> dict[str, list[Fact]]:
         "drawing",
         "ai",
         _(
-            "At our table an AI punter stops drawing at %(punter)d or more, an AI banker at "
-            "%(banker)d or more."
+            "At our table the AI players play at the level chosen for them: at the easy level "
+            "a punter stops drawing at %(punter)d or more, the banker at %(banker)d or more; "
+            "at the normal level they play the best play by total that this game's analysis "
+            "finds, and at the hard level the banker also weighs what each punter shows."
         )
         % {"punter": banker.PUNTER_STANDS_ON, "banker": banker.BANKER_STANDS_ON},
     )

@@ -248,17 +248,15 @@ SEVERITY_LABELS: dict[str, StrPromise] = {
 
 # The AI levels by the kind of game (Rules.game): the same three names (game/engine/
 # players.py, banker_players.py), each game's own play behind them.
-AI_LEVEL_NAMES: dict[str, dict[str, StrPromise]] = {
-    "casino": {
-        "easy": pgettext_lazy("AI level", "Easy: hits below 17"),
-        "normal": pgettext_lazy("AI level", "Normal: the basic strategy chart"),
-        "hard": pgettext_lazy("AI level", "Hard: the exact best play"),
-    },
-    "banker": {
-        "easy": pgettext_lazy("AI level", "Easy: draws below 16, the banker below 17"),
-        "normal": pgettext_lazy("AI level", "Normal: the best play by total"),
-        "hard": pgettext_lazy("AI level", "Hard: the best play, the banker reading the table"),
-    },
+# One name per level whatever the game, since the New session form offers every game at
+# once: easy is a rule of thumb (a casino seat hits below 17; in the banker game a punter
+# draws below 16, the banker below 17), normal the best play by total (the basic strategy
+# chart; the banker game's best play by total), hard the best play of the cards in view
+# (the exact play of its own cards; a banker who weighs what the punters show).
+AI_LEVEL_NAMES: dict[str, StrPromise] = {
+    "easy": pgettext_lazy("AI level", "Easy: a simple rule of thumb"),
+    "normal": pgettext_lazy("AI level", "Normal: the best play by total"),
+    "hard": pgettext_lazy("AI level", "Hard: the best play of the cards in view"),
 }
 
 STANDARD_LABELS = {
