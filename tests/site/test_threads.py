@@ -14,7 +14,7 @@ import pytest
 
 from trainer.threads import THREAD_VARIABLES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 REPORT = """
 import atexit, json
 from threadpoolctl import threadpool_info
