@@ -16,9 +16,9 @@ from game.engine.rules import Rules
 from game.engine.strategy.advisor import Severity
 from game.engine.variants import CASINO_VARIANTS
 from game.rulesets.models import RuleSet, custom_ids, variant_name
-from trainer.drills.explain import reason
 from trainer.drills.items import CATEGORIES, class_kind
 from trainer.drills.models import DrillQuestion, DrillSession
+from trainer.review.explain import reason
 from trainer.web.labels import (
     ACTION_KEYS,
     ACTION_LABELS,

@@ -1,5 +1,5 @@
-"""The one-line reason shown with a drill answer, computed from the engine, in the person's
-language.
+"""The one-line reason of a decision (a drill answer, a table flag, a mistake in review),
+computed from the engine, in the person's language.
 
 - Stand or hit: the dealer's bust probability with this upcard (``dealer_totals`` on the
   full shoe without the hand and the upcard; after the peek where the dealer peeks) and
