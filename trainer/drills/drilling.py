@@ -15,6 +15,7 @@ import random
 import secrets
 import uuid
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -39,8 +40,10 @@ from trainer.drills.items import (
 )
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard, cards_of
 from trainer.drills.scheduling import next_situation, rating_for
+from trainer.drills.speed import SPEED_RUN_QUESTIONS, finish_run
 from trainer.review.models import DecisionPoint, GradedDecision
 from trainer.web.errors import Refused
+from trainer.web.models import Preferences
 
 # "My weak spots": this many situations, the weakest first.
 WEAK_SPOTS = 20
@@ -137,14 +140,20 @@ def start_drill(
     *,
     now: datetime,
     rng: random.Random | None = None,
+    speed: bool = False,
 ) -> DrillSession:
-    """A new drill session of ``variant`` and ``category`` with its first question.
+    """A new drill session of ``variant`` and ``category`` with its first question; with
+    ``speed`` a speed run of SPEED_RUN_QUESTIONS questions (rule-based categories only).
 
     Raises Refused for a variant that cannot be drilled, an unknown category, or a
     category with no situation (no surrender or insurance in these rules, no weak spots or
-    no mistakes yet); nothing is created then."""
+    no mistakes yet), a speed run of "weak" or "mistakes"; nothing is created then."""
     rules = drill_rules(variant)
     pool = None
+    if speed and category not in RULE_CATEGORIES:
+        raise Refused(
+            _("A speed run drills a category of hands: choose all hands, hard, soft, pairs...")
+        )
     if category in RULE_CATEGORIES:
         if not category_situations(rules, category):
             raise Refused(
@@ -173,9 +182,62 @@ def start_drill(
             category=category,
             days=days if category == "mistakes" else None,
             pool=[list(key) for key in pool] if pool is not None else None,
+            speed_run=SPEED_RUN_QUESTIONS if speed else None,
         )
         _ask(session, rules, None, now, rng or _rng())
     return session
+
+
+# The drills of a chosen list of situations: chart cells ("cells"), the cells whose play
+# differs between two rule sets ("changes"), the misses of a drill ("retry").
+POOL_CATEGORIES = ("cells", "changes", "retry")
+
+
+def start_pool_drill(
+    visitor: uuid.UUID,
+    variant: str,
+    category: str,
+    items: Sequence[DrillItem],
+    *,
+    now: datetime,
+    rng: random.Random | None = None,
+) -> DrillSession:
+    """A new drill of exactly ``items`` (drill items of ``variant``'s rules) under one of
+    POOL_CATEGORIES, with its first question.
+
+    Raises Refused for a variant that cannot be drilled or no items; nothing is created."""
+    rules = drill_rules(variant)
+    if category not in POOL_CATEGORIES:
+        raise Refused(_("Choose one of the categories."))
+    known = catalog(rules)
+    keys = [item.key for item in items if item.key in known]
+    if not keys:
+        raise Refused(_("These rules have none of the chosen situations. Choose others."))
+    with transaction.atomic():
+        session = DrillSession.objects.create(
+            visitor=visitor,
+            variant=variant,
+            rules_id=RuleSet.id_for(rules),
+            category=category,
+            pool=[list(key) for key in keys],
+        )
+        _ask(session, rules, None, now, rng or _rng())
+    return session
+
+
+def retry_misses(session: DrillSession, *, now: datetime, rng: random.Random | None = None):
+    """A new drill of exactly the situations ``session`` got wrong (in the order first
+    missed). Raises Refused when it has no misses, or as ``start_pool_drill``."""
+    keys: list[tuple[str, str]] = []
+    for question in session.questions.filter(correct=False).order_by("number"):
+        if question.key not in keys:
+            keys.append(question.key)
+    if not keys:
+        raise Refused(_("This drill has no wrong answers to drill again."))
+    rules = drill_rules(session.variant)
+    known = catalog(rules)
+    items = [known[key] for key in keys if key in known]
+    return start_pool_drill(session.visitor, session.variant, "retry", items, now=now, rng=rng)
 
 
 # -- asking ----------------------------------------------------------------------------------------
@@ -233,6 +295,13 @@ def next_question(
             raise Refused(_("This drill has ended. Start a new one from the drills page."))
         latest = session.latest
         if latest is not None and (not latest.answered or str(latest.number) != str(after).strip()):
+            return latest
+        # A complete speed run asks no further question.
+        if (
+            session.speed_run is not None
+            and latest is not None
+            and latest.number >= session.speed_run
+        ):
             return latest
         try:
             with transaction.atomic():
@@ -339,8 +408,11 @@ def answer_question(
         )
         DrillQuestion.objects.filter(pk=question.pk).update(decision=decision)
         card = SituationCard.for_update(session.visitor, session.rules_id, question.key, now)
-        card.record(rating, correct=correct, now=now, response_ms=response_ms)
+        retention = float(Preferences.of(session.visitor).desired_retention)
+        card.record(rating, correct=correct, now=now, response_ms=response_ms, retention=retention)
         DrillSession.objects.filter(pk=session.pk).update(updated_at=now)
+        if session.speed_run is not None and question.number >= session.speed_run:
+            finish_run(session, now=now)
     question.refresh_from_db()
     return Answer(question=question, decision=decision, grade=verdict)
 

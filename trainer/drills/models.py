@@ -1,8 +1,10 @@
 """Drill sessions, their questions, and the person's FSRS card of every situation.
 
 - ``DrillSession``: one drill of a visitor: a variant (a preset or "custom-<id>"), a
-  category, and for "weak" and "mistakes" the situations chosen at the start (``pool``).
-  It can be left and resumed; ``ended_at`` once ended.
+  category, and for "weak", "mistakes" and the chosen pools (cells, the changes between
+  two rule sets, the misses of a drill) the situations chosen at the start (``pool``).
+  It can be left and resumed; ``ended_at`` once ended. A speed run (``speed_run``, the
+  number of questions) ends by itself at its last answer and keeps its time (speed.py).
 - ``DrillQuestion``: the n-th question of a session: the situation, the cards dealt, the
   engine's legal actions, when it was shown and, once answered, the answer, its time, its
   FSRS rating and its ``GradedDecision``. A question is answered once: the answer is an
@@ -24,7 +26,13 @@ from django.db import models
 from fsrs import Card as FsrsCard
 from fsrs import Rating
 
-from trainer.drills.scheduling import CardStats, is_lapse, new_card, review
+from trainer.drills.scheduling import (
+    DEFAULT_RETENTION,
+    CardStats,
+    is_lapse,
+    new_card,
+    review,
+)
 from trainer.review.models import GradedDecision
 
 
@@ -38,8 +46,16 @@ class DrillSession(models.Model):
     category = models.CharField(max_length=12)
     # "mistakes": the period in days (None: every mistake on record).
     days = models.PositiveSmallIntegerField(null=True, blank=True)
-    # "weak" and "mistakes": the situation keys [hand class, upcard] chosen at the start.
+    # "weak", "mistakes" and the chosen pools ("cells", "changes", "retry"): the situation
+    # keys [hand class, upcard] chosen at the start.
     pool = models.JSONField(null=True, blank=True)
+    # A speed run: its number of questions (None: an ordinary drill). When its last answer
+    # is in: the total of the answer times (server-measured, ms), the wrong answers, and
+    # whether it beat the person's best of its category and rules then (speed.py).
+    speed_run = models.PositiveSmallIntegerField(null=True, blank=True)
+    speed_total_ms = models.PositiveIntegerField(null=True, blank=True)
+    speed_errors = models.PositiveSmallIntegerField(null=True, blank=True)
+    speed_best = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -174,12 +190,19 @@ class SituationCard(models.Model):
         return keep
 
     def record(
-        self, rating: Rating, *, correct: bool, now: datetime, response_ms: int | None
+        self,
+        rating: Rating,
+        *,
+        correct: bool,
+        now: datetime,
+        response_ms: int | None,
+        retention: float = DEFAULT_RETENTION,
     ) -> None:
-        """Review the card with ``rating`` at ``now`` and save it (counts included)."""
+        """Review the card with ``rating`` at ``now`` for the desired ``retention`` (the
+        person's setting) and save it (counts included)."""
         card = self.card
         lapse = is_lapse(card, rating)
-        reviewed = review(card, rating, now, response_ms)
+        reviewed = review(card, rating, now, response_ms, retention)
         self.fsrs = reviewed.to_dict()
         self.due = reviewed.due
         self.last_review = reviewed.last_review

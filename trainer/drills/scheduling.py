@@ -26,6 +26,7 @@ just asked:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -43,6 +44,8 @@ SLOW_MS = 8_000
 # Fuzzing off: the same answers give the same schedule (what the tests rely on); the
 # default learning steps (1 and 10 minutes) bring a missed situation back within a drill.
 SCHEDULER = Scheduler(enable_fuzzing=False)
+# FSRS's own default desired retention (Preferences.desired_retention defaults to it too).
+DEFAULT_RETENTION = 0.9
 
 TIERS = ("due", "new", "weak", "extra")
 
@@ -70,11 +73,27 @@ def new_card(now: datetime) -> FsrsCard:
     return FsrsCard(card_id=int(now.timestamp() * 1000), due=now)
 
 
-def review(card: FsrsCard, rating: Rating, now: datetime, response_ms: int | None) -> FsrsCard:
-    """The card after a review at ``now`` (timezone-aware, UTC) rated ``rating``.
+@functools.lru_cache(maxsize=32)
+def scheduler(retention: float = DEFAULT_RETENTION) -> Scheduler:
+    """The FSRS scheduler for a desired retention (0 < retention < 1; the person's setting,
+    trainer.web.models.Preferences): a higher retention schedules reviews sooner."""
+    if retention == DEFAULT_RETENTION:
+        return SCHEDULER
+    return Scheduler(desired_retention=float(retention), enable_fuzzing=False)
+
+
+def review(
+    card: FsrsCard,
+    rating: Rating,
+    now: datetime,
+    response_ms: int | None,
+    retention: float = DEFAULT_RETENTION,
+) -> FsrsCard:
+    """The card after a review at ``now`` (timezone-aware, UTC) rated ``rating``, scheduled
+    for the desired ``retention``.
 
     Raises ValueError when ``now`` is not in UTC (fsrs's rule)."""
-    reviewed, _log = SCHEDULER.review_card(card, rating, now, response_ms)
+    reviewed, _log = scheduler(float(retention)).review_card(card, rating, now, response_ms)
     return reviewed
 
 
