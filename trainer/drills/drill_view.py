@@ -4,10 +4,13 @@ language (action names and card faces from trainer.web.labels)."""
 from __future__ import annotations
 
 import uuid
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.utils import timezone
+from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from game.engine.cards import Card
 from game.engine.hands import hand_value
@@ -16,8 +19,9 @@ from game.engine.rules import Rules
 from game.engine.strategy.advisor import Severity
 from game.engine.variants import CASINO_VARIANTS
 from game.rulesets.models import RuleSet, custom_ids, variant_name
+from trainer.drills.drilling import POOL_CATEGORIES
 from trainer.drills.items import CATEGORIES, class_kind
-from trainer.drills.models import DrillQuestion, DrillSession
+from trainer.drills.models import DrillQuestion, DrillSession, cards_of
 from trainer.review.explain import reason
 from trainer.web.labels import (
     ACTION_KEYS,
@@ -26,6 +30,7 @@ from trainer.web.labels import (
     SEVERITY_LABELS,
     card_view,
 )
+from trainer.web.numbers import MINUS, signed_bets
 from trainer.web.visitors import used_variants
 
 CATEGORY_LABELS = {
@@ -37,8 +42,11 @@ CATEGORY_LABELS = {
     "insurance": pgettext_lazy("drill category", "Insurance and even money"),
     "weak": pgettext_lazy("drill category", "My weak spots"),
     "mistakes": pgettext_lazy("drill category", "My mistakes"),
+    "cells": pgettext_lazy("drill category", "Chosen situations"),
+    "changes": pgettext_lazy("drill category", "What changes between two rule sets"),
+    "retry": pgettext_lazy("drill category", "My misses again"),
 }
-assert set(CATEGORY_LABELS) == set(CATEGORIES)
+assert set(CATEGORY_LABELS) == set(CATEGORIES) | set(POOL_CATEGORIES)
 
 TIER_LABELS = {
     "due": pgettext_lazy("drill question", "Due for review"),
@@ -252,3 +260,63 @@ def feedback_view(question: DrillQuestion, rules: Rules) -> dict[str, Any] | Non
         ),
         "insurance": decision.insurance,
     }
+
+
+# -- the end of a drill ------------------------------------------------------------------------
+def misses_view(session: DrillSession) -> list[dict[str, Any]]:
+    """The drill's wrong answers in order: the situation in words, the chosen and the best
+    play, and the cost as a signed EV: the bets the answer gave up, "-0.085" written with a
+    true minus sign (U+2212)."""
+    found = []
+    wrong = session.questions.filter(correct=False).select_related("decision").order_by("number")
+    for question in wrong:
+        decision = question.decision
+        if decision is None:
+            continue
+        labels = EVEN_MONEY_LABELS if question.hand_class == "even money" else ACTION_LABELS
+        found.append(
+            {
+                "number": question.number,
+                "situation": situation_label(question.hand_class, question.upcard_value),
+                "chosen": labels[Action(decision.action)],
+                "best": labels[Action(decision.best_action)],
+                "cost": signed_bets(-decision.loss, 3, minus=MINUS, zero="±"),
+                "loss": decision.loss,
+            }
+        )
+    return found
+
+
+def due_lines(visitor: uuid.UUID, rules_id: str, now: datetime) -> list[str]:
+    """When the person's reviews of these rules come due, in words: how many situations
+    are due now, when the next one comes ("in 10 minutes"), how many are due tomorrow (the
+    person's local calendar day: the site's time zone)."""
+    due = sorted(card.due for card in cards_of(visitor, rules_id).values())
+    lines = []
+    now_count = sum(1 for d in due if d <= now)
+    if now_count:
+        lines.append(
+            ngettext(
+                "%(count)d situation is due for review now.",
+                "%(count)d situations are due for review now.",
+                now_count,
+            )
+            % {"count": now_count}
+        )
+    later = [d for d in due if d > now]
+    if later:
+        lines.append(_("Next review in %(time)s.") % {"time": timeuntil(later[0], now, depth=1)})
+        tomorrow = timezone.localdate(now) + timedelta(days=1)
+        count = sum(1 for d in later if timezone.localdate(d) == tomorrow)
+        if count:
+            lines.append(
+                ngettext(
+                    "%(count)d situation is due tomorrow.",
+                    "%(count)d situations are due tomorrow.",
+                    count,
+                )
+                % {"count": count}
+            )
+    if not due:
+        lines.append(_("Nothing is scheduled for review yet."))
+    return lines

@@ -32,6 +32,8 @@ class StartForm(forms.Form):
             "invalid_choice": _("Choose one of the categories."),
         },
     )
+    # A speed run (speed.py) instead of an ordinary drill.
+    speed = forms.BooleanField(required=False)
     days = forms.IntegerField(
         required=False,
         min_value=1,
