@@ -75,6 +75,7 @@ def _cells(chart: Chart, kind: str, row: int) -> list[dict[str, Any]]:
                 "name": CODE_NAMES[code],
                 "css": code.lower(),
                 "hover": _hover({a: v for a, v in cell.evs.items() if a is not Action.SURRENDER}),
+                "up": up,
             }
         )
     return cells
@@ -92,6 +93,7 @@ def _surrender_cells(chart: Chart, kind: str, row: int) -> list[dict[str, Any]]:
                 "name": CODE_NAMES["R"] if yes else "",
                 "css": "r" if yes else "blank",
                 "hover": _hover(cell.evs),
+                "up": up,
             }
         )
     return cells
@@ -118,15 +120,23 @@ def chart_context(variant: str) -> dict[str, Any]:
     rules = chart_rules(variant)
     chart = chart_for(rules)
     hard = [
-        {"label": "17+" if t == 17 else str(t), "cells": _cells(chart, "hard", t)}
+        {
+            "label": "17+" if t == 17 else str(t),
+            "cells": _cells(chart, "hard", t),
+            "key": f"hard-{t}",
+        }
         for t in HARD_ROWS
     ]
-    soft = [{"label": f"A,{o}", "cells": _cells(chart, "soft", o)} for o in SOFT_ROWS]
+    soft = [
+        {"label": f"A,{o}", "cells": _cells(chart, "soft", o), "key": f"soft-{o}"}
+        for o in SOFT_ROWS
+    ]
     pair_name = {1: "A", 10: "10"}
     pairs = [
         {
             "label": f"{pair_name.get(c, c)},{pair_name.get(c, c)}",
             "cells": _cells(chart, "pairs", c),
+            "key": f"pairs-{c}",
         }
         for c in PAIR_ROWS
     ]
@@ -141,7 +151,7 @@ def chart_context(variant: str) -> dict[str, Any]:
                         if kind == "hard"
                         else f"{pair_name.get(row, row)},{pair_name.get(row, row)}"
                     )
-                    surrender.append({"label": label, "cells": cells})
+                    surrender.append({"label": label, "cells": cells, "key": f"{kind}-{row}"})
     exceptions = [
         {
             "cards": ",".join(pair_name.get(c, str(c)) for c in e.cards),

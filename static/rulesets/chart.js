@@ -17,6 +17,6 @@
   }
   document.querySelectorAll("td.cell").forEach(function (cell) {
     cell.addEventListener("click", function () { show(cell); });
-    cell.addEventListener("focus", function () { show(cell); });
+    cell.addEventListener("focusin", function () { show(cell); });  // its drill link
   });
 })();

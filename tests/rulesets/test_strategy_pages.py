@@ -106,7 +106,7 @@ def test_the_standard_refuses_to_send_you_off_site() -> None:
 
 
 # -- the chart page ---------------------------------------------------------------------------
-HOVER_12 = r'<th scope="row">12</th><td class="cell h" tabindex="0" title="([^"]*)"'
+HOVER_12 = r'<th scope="row">12</th><td class="cell h" title="([^"]*)"'
 
 
 def cell(html: str, table_title: str, row: str, upcard_index: int) -> str:
