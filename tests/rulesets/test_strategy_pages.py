@@ -159,7 +159,7 @@ def test_chart_page_in_every_language() -> None:
             html = Client().get(f"/{lang}/chart/european/").content.decode()
         assert words in html, lang
     ru = Client().get("/ru/chart/russian/").content.decode()
-    assert ">Х</td>" in ru and ">Е</td>" in ru  # the Russian letters: Хватит, Ещё
+    assert ">Х</a></td>" in ru and ">Е</a></td>" in ru  # the Russian letters: Хватит, Ещё
 
 
 def test_chart_page_of_a_custom_rule_set_and_404s() -> None:

@@ -32,6 +32,7 @@ from trainer.drills.choosing import (
 )
 from trainer.drills.drill_view import variant_choices
 from trainer.drills.drilling import drill_rules, start_pool_drill
+from trainer.drills.models import DrillSession
 from trainer.review.situations import Situation, row_card
 from trainer.web.errors import Refused
 from trainer.web.http import HtmxHttpRequest
@@ -40,7 +41,7 @@ from trainer.web.visitors import visitor_id
 DEFAULT_VARIANT = "european"
 
 
-def _started(request: HtmxHttpRequest, session) -> HttpResponse:
+def _started(request: HtmxHttpRequest, session: DrillSession) -> HttpResponse:
     url = reverse("drills:session", kwargs={"public_id": session.public_id})
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 

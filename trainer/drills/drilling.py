@@ -225,7 +225,9 @@ def start_pool_drill(
     return session
 
 
-def retry_misses(session: DrillSession, *, now: datetime, rng: random.Random | None = None):
+def retry_misses(
+    session: DrillSession, *, now: datetime, rng: random.Random | None = None
+) -> DrillSession:
     """A new drill of exactly the situations ``session`` got wrong (in the order first
     missed). Raises Refused when it has no misses, or as ``start_pool_drill``."""
     keys: list[tuple[str, str]] = []
