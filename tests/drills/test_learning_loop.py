@@ -251,6 +251,8 @@ def test_due_reviews_in_words() -> None:
         "Next review in 10\xa0minutes.",
         "3 situations are due tomorrow.",
     ]
+    soon = due_lines(visitor, rules_id, NOW + timedelta(minutes=9, seconds=30))
+    assert soon[1] == "Next review in less than a minute."
     with translation.override("hr"):
         lines = due_lines(visitor, rules_id, NOW)
     assert lines[1] != "Next review in 10\xa0minutes."

@@ -305,7 +305,12 @@ def due_lines(visitor: uuid.UUID, rules_id: str, now: datetime) -> list[str]:
         )
     later = [d for d in due if d > now]
     if later:
-        lines.append(_("Next review in %(time)s.") % {"time": timeuntil(later[0], now, depth=1)})
+        if later[0] - now < timedelta(minutes=1):  # timeuntil would say "0 minutes"
+            lines.append(_("Next review in less than a minute."))
+        else:
+            lines.append(
+                _("Next review in %(time)s.") % {"time": timeuntil(later[0], now, depth=1)}
+            )
         tomorrow = timezone.localdate(now) + timedelta(days=1)
         count = sum(1 for d in later if timezone.localdate(d) == tomorrow)
         if count:

@@ -73,7 +73,7 @@ def _initial(request: HttpRequest) -> dict:
     }
 
 
-def _index(request: HttpRequest, form: StartForm, status: int = 200) -> HttpResponse:
+def _index(request: HtmxHttpRequest, form: StartForm, status: int = 200) -> HttpResponse:
     visitor = visitor_id(request, create=False)
     chosen = form["variant"].value() or "european"
     sessions = (
