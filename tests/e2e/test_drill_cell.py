@@ -1,7 +1,8 @@
 """Drill exactly what you choose, in a real browser: a drill answer puts a decision in the
 log, a click on its heat-map cell in Review stats opens the cell's drill page, Start asks a
 question of that cell, and a right answer moves on by itself (auto-advance). Screenshots
-of the situations page, the end of a drill and a speed run's result, at desktop and phone
+of the situations page, the end of a drill, a speed run's result and the changes between
+two rule sets, at desktop and phone
 sizes, in English and Croatian (test-artifacts/drill-*.png)."""
 
 from __future__ import annotations
@@ -117,3 +118,7 @@ def test_screenshots_of_the_end_the_speed_run_and_the_situations_page(
         page.goto(f"{live_server.url}/{lang}/drills/{speed.public_id}/")
         expect(page.get_by_test_id("new-best")).to_be_visible()
         shoot(page, f"{lang}-speed-run")
+        page.set_viewport_size(SIZES["desktop"])
+        page.goto(f"{live_server.url}/{lang}/drills/changes/?first=russian&second=croatian")
+        expect(page.get_by_test_id("changes")).to_be_visible()
+        shoot(page, f"{lang}-changes")
