@@ -70,8 +70,8 @@ class SettingsForm(forms.ModelForm):
             "invalid": _("Enter the desired retention as a number such as 0.90."),
             "min_value": _("The desired retention is at least %(limit_value)s."),
             "max_value": _("The desired retention is at most %(limit_value)s."),
-            "max_decimal_places": _("Give the desired retention to two decimal places."),
-            "max_digits": _("Give the desired retention to two decimal places."),
+            "max_decimal_places": _("Give the desired retention with at most two decimals."),
+            "max_digits": _("Give the desired retention with at most two decimals."),
             "max_whole_digits": _("The desired retention is a number below 1."),
         },
         widget=forms.NumberInput(
