@@ -33,7 +33,8 @@ class RetentionField(forms.DecimalField):
     """A decimal such as 0.90; a decimal comma (0,90, as written in sr, hr, ru and bg) is
     read as a point."""
 
-    def to_python(self, value: Any) -> Decimal | None:
+    def to_python(self, value: Any) -> Decimal | None:  # type: ignore[override]
+        # django-stubs types DecimalField.to_python as IntegerField's (int | None).
         if isinstance(value, str):
             value = value.strip().replace(",", ".")
         return super().to_python(value)
