@@ -103,7 +103,7 @@ def test_serbian_messages_and_a_decimal_comma() -> None:
     )
     html = refused.content.decode()
     assert "Dnevni cilj je najviše 500 odluka." in html
-    assert "Željeno pamćenje je najmanje 0.70." in html
+    assert "Željeno pamćenje je najmanje 0,70." in html
     assert "Ništa nije sačuvano" in html
     assert not Preferences.objects.filter(visitor=visitor).exists()
 

@@ -15,6 +15,7 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
@@ -69,8 +70,6 @@ class SettingsForm(forms.ModelForm):
         error_messages={
             "required": _("Enter a desired retention."),
             "invalid": _("Enter the desired retention as a number such as 0.90."),
-            "min_value": _("The desired retention is at least %(limit_value)s."),
-            "max_value": _("The desired retention is at most %(limit_value)s."),
             "max_decimal_places": _("Give the desired retention with at most two decimals."),
             "max_digits": _("Give the desired retention with at most two decimals."),
             "max_whole_digits": _("The desired retention is a number below 1."),
@@ -91,6 +90,14 @@ class SettingsForm(forms.ModelForm):
     class Meta:
         model = Preferences
         fields = ("daily_goal", "desired_retention", "auto_advance")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The range in the page's language's numbers (0,70 in sr, hr, ru and bg).
+        low, high = (number_format(v, 2) for v in (MIN_RETENTION, MAX_RETENTION))
+        messages = self.fields["desired_retention"].error_messages
+        messages["min_value"] = _("The desired retention is at least %(low)s.") % {"low": low}
+        messages["max_value"] = _("The desired retention is at most %(high)s.") % {"high": high}
 
     def retention_help(self) -> dict[str, Decimal]:
         """The numbers of the retention's explanation."""
