@@ -96,6 +96,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "trainer.context_processors.language_links",
                 "trainer.context_processors.grading",
+                "trainer.context_processors.habit",
             ],
         },
     },

@@ -1,8 +1,9 @@
-"""/<lang>/accounts/...: sign-up, log-in, log-out, password change and reset."""
+"""/<lang>/accounts/...: sign-up, log-in, log-out, password change and reset; the
+settings page (daily goal, desired retention, auto-advance)."""
 
 from django.urls import path
 
-from trainer.accounts import views
+from trainer.accounts import preferences, views
 
 app_name = "accounts"
 
@@ -20,4 +21,5 @@ urlpatterns = [
         name="password_reset_confirm",
     ),
     path("reset/done/", views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
+    path("settings/", preferences.settings_page, name="settings"),
 ]
