@@ -4,7 +4,6 @@ after a reload, the recent rounds' line carries the severity mark linking to the
 and no flag ever moves the action buttons. Screenshots of a blunder flag and the decision
 list at desktop and phone size, in English and Russian, go to test-artifacts/."""
 
-
 from __future__ import annotations
 
 import re
