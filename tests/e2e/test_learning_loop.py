@@ -21,6 +21,7 @@ from trainer.review.models import GradedDecision
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MINUS = "\u2212"
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 # Russian online game (peek): you T,2 against a ten up, 9 in the hole (the dealer has 19);
 # then 3, 4, 5, 6 from the shoe.
 TWELVE_V_TEN = ["TS", "TD", "2C", "9H", "3S", "4D", "5S", "6S", "7C", "8C", "9C", "TC"]
@@ -47,7 +48,12 @@ def stand_box(page: Page) -> dict[str, float]:
     return box
 
 
-def test_a_mistake_stays_listed_and_marked_after_the_round(live_server, page: Page) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_mistake_stays_listed_and_marked_after_the_round(
+    live_server, page: Page, size: str
+) -> None:
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
     open_scripted_table(page, live_server.url)
     deal_by_click(page)
     before = stand_box(page)
@@ -61,6 +67,7 @@ def test_a_mistake_stays_listed_and_marked_after_the_round(live_server, page: Pa
     expect(page.locator("[data-testid=flag]")).to_contain_text("Hit was the best play.")
     expect(page.locator("[data-testid=flag-hinted]")).to_be_visible()
     assert stand_box(page)["y"] == before["y"]  # the flag never pushes the buttons down
+    screenshot(page, f"i12-table-quiet-note-{size}")
     act(page, "s")  # stand on 15 against a ten: a mistake
     flag = page.locator("[data-testid=flag-box]")
     expect(flag).to_have_class(re.compile(r"\bmistake\b"))
@@ -80,11 +87,19 @@ def test_a_mistake_stays_listed_and_marked_after_the_round(live_server, page: Pa
     mark = page.locator("[data-testid=round-mark]")
     expect(mark).to_have_text("Mistake")
     expect(mark).to_have_attribute("href", f"/en/review/decisions/{mistake.pk}/")
-    mark.click()
+    page.locator("[data-testid=summary-link]").click()
+    expect(page.locator("[data-testid=summary-decisions]")).to_have_text("2")
+    expect(page.locator("[data-testid=summary-accuracy]")).to_have_text("0%")  # 1 counted
+    expect(page.locator("[data-testid=summary-counted]")).to_contain_text(
+        "1 decision was taken after a hint"
+    )
+    expect(page.locator("[data-testid=drill-cell]")).to_contain_text("Hard 15 against 10")
+    screenshot(page, f"i12-table-summary-{size}")
+    page.go_back()
+    page.locator("[data-testid=round-mark]").click()
     expect(page).to_have_url(re.compile(rf"/en/review/decisions/{mistake.pk}/$"))
 
 
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 BLUNDER = {"en": "Blunder", "ru": "Грубая ошибка"}
 
 
