@@ -444,12 +444,14 @@ class TableSession(PlayedGame):
         amount_text: str | None = None,
         *,
         standard: str = "exact",
+        hinted: bool = False,
     ) -> AnyGameState:
         """Apply the person's action to the round in play, let the AI seats play their turns,
         and persist it; ``amount_text`` is the chips of a double for less or a partial
         insurance (whole chips; ignored for an action whose chips are not chosen). A
         decision the strategy engine can value (the casino games') is graded against
-        ``standard`` ("exact" or "chart", the person's setting) and stored.
+        ``standard`` ("exact" or "chart", the person's setting) and stored, as ``hinted``
+        when the person saw the standard's play first (counted neither right nor wrong).
 
         Raises StaleActionError for a stale version, Refused for an ended session, no
         round in play, an unknown action, an action the rules forbid now (the engine's reason,
@@ -457,14 +459,16 @@ class TableSession(PlayedGame):
         """
         with self.changing(version_text) as table:
             table.refuse_when_ended()
-            return table._act(action_text, amount_text, standard)
+            return table._act(action_text, amount_text, standard, hinted=hinted)
 
     def refuse_when_ended(self) -> None:
         """Raise Refused when the session has ended: an ended table changes no more."""
         if self.ended_at is not None:
             raise Refused(_("This session has ended. Start a new one to play on."))
 
-    def _act(self, action_text: str, amount_text: str | None, standard: str) -> AnyGameState:
+    def _act(
+        self, action_text: str, amount_text: str | None, standard: str, *, hinted: bool = False
+    ) -> AnyGameState:
         game, seat = self.game, self.human_seat
         action = parse_action(game, action_text)
         chips = self.chips  # before the action: what the buttons were offered for
@@ -493,6 +497,7 @@ class TableSession(PlayedGame):
                 round_number=self.rounds_played + 1,
                 table_id=self.pk,
                 table_version=self.version + 1,
+                hinted=hinted,
             )
         return after
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from game.engine.banker import BankerAction, BankerObservation, Role, SeatView
 from game.engine.banker_game import BankerGame
@@ -29,7 +30,7 @@ from game.engine.cards import Card
 from game.engine.casino_game import RoundView, observe_round
 from game.engine.hands import hand_value, is_natural
 from game.engine.round import Action, Phase, PlayerHand, Round
-from game.engine.strategy.advisor import Severity
+from game.engine.strategy.advisor import Severity, is_correct
 from game.engine.strategy.counter import TooFewCardsError, counter_decision, known_unseen
 from game.engine.variants import VARIANTS
 from game.rulesets import store
@@ -44,6 +45,8 @@ from game.table.models import (
     TableSession,
     to_decimal,
 )
+from trainer.review.explain import reason
+from trainer.review.models import GradedDecision
 from trainer.web.labels import (
     ACTION_KEYS,
     AI_LEVEL_NAMES,
@@ -59,9 +62,25 @@ from trainer.web.labels import (
     action_label,
     card_view,
 )
+from trainer.web.numbers import MINUS, signed_bets
 
 CHIPS = (5, 25, 100, 500)
 HISTORY_LENGTH = 8
+
+# Severities from the best play to the worst: a round's mark is its worst decision's.
+SEVERITY_ORDER = tuple(Severity)
+# The mark of a graded decision that was the reference play (SEVERITY_LABELS names the rest).
+BEST_LABEL = pgettext_lazy("decision grade", "Best play")
+# How loud a flag is, by its severity: a quiet one-line note for a correct play or a close
+# call, a moderate box for an inaccuracy or a mistake, a prominent one for a blunder.
+FLAG_LOUDNESS = {
+    Severity.BEST: "quiet",
+    Severity.CLOSE: "quiet",
+    Severity.BY_CHART: "quiet",
+    Severity.INACCURACY: "moderate",
+    Severity.MISTAKE: "moderate",
+    Severity.BLUNDER: "prominent",
+}
 
 
 # -- seats ------------------------------------------------------------------------------------
@@ -374,10 +393,15 @@ class Felt:
     template: str
     context: Callable[[TableSession], dict[str, Any]]
     history: Callable[[RoundRecord, int], dict[str, Any]]
+    # The template of the log under the felt (this round's decisions, the recent rounds),
+    # swapped out of band; None where the felt shows its own history.
+    log: str | None = None
 
 
 FELTS: dict[str, Felt] = {
-    "casino": Felt("table/felt_casino.html", casino_felt, casino_history_view),
+    "casino": Felt(
+        "table/felt_casino.html", casino_felt, casino_history_view, "table/round_log.html"
+    ),
     "banker": Felt("table/felt_banker.html", banker_felt, banker_history_view),
 }
 
@@ -392,53 +416,80 @@ def variant_choices(current: str) -> list[dict[str, Any]]:
     return choices
 
 
+def _decision_labels(decision: GradedDecision) -> Callable[[str], str]:
+    """The words of an action of ``decision`` (insurance offered to a natural reads as
+    even money)."""
+    even_money = decision.even_money
+
+    def label(action: str) -> str:
+        return action_label(Action(action), even_money=even_money)
+
+    return label
+
+
+def _flag_kind(decision: GradedDecision) -> str:
+    """The kind of flag for ``decision`` (see ``flag_view``)."""
+    severity = Severity(decision.severity)
+    if severity is Severity.BEST:
+        if decision.standard == "chart" and decision.action != decision.best_action:
+            return "beats_chart"
+        return "correct"
+    if severity is Severity.BY_CHART:
+        return "by_chart"
+    if severity is Severity.CLOSE:
+        # A close call that is the chart's play says so: both count as correct.
+        chart_play = decision.standard == "exact" and decision.action == decision.chart_action
+        return "by_chart" if chart_play else "close"
+    return "deviation"
+
+
 def flag_view(table: TableSession) -> dict[str, Any] | None:
-    """The flag of the person's last decision, while the table still shows its result, when
-    it differs from the reference play of the person's standard (or from the exact play,
-    when it is the chart's): what was done, the reference, every option's EV, the cost.
+    """The flag of the person's last decision, while the table still shows its result: what
+    was done, the reference play of the person's standard, why (``explain.reason``, the
+    drills' one-line reason), every option's EV and the cost. None without such a decision.
 
     ``kind`` follows the decision's grade (advisor.py's ``judge``, the one rule of
-    "correct"): "deviation" (wrong: an inaccuracy, a mistake or a blunder), "close" (a
-    close call: counted correct, shown as a note), "by_chart" (graded exactly, not the
-    exact best but the chart's play: "by the chart: correct"), "beats_chart" (graded by the
-    chart, not the chart's play but at least as good for these very cards)."""
+    "correct"): "correct" (the reference play), "deviation" (wrong: an inaccuracy, a
+    mistake or a blunder), "close" (a close call: counted correct), "by_chart" (graded
+    exactly, not the exact best but the chart's play: "by the chart: correct"),
+    "beats_chart" (graded by the chart, not the chart's play but at least as good for these
+    very cards). ``loudness`` scales with the severity (``FLAG_LOUDNESS``): "quiet" (one
+    line), "moderate" or "prominent" (a blunder). Numbers: EVs and the cost in bets
+    (units of the initial bet), written with a true minus sign."""
     decision = table.decisions.filter(table_version=table.version).first()
     if decision is None:
         return None
     evs = decision.evs
     exact_best = max(evs, key=evs.__getitem__)
     severity = Severity(decision.severity)
-    if severity is Severity.BEST:
-        if decision.standard != "chart" or decision.action == decision.best_action:
-            return None  # the reference play (or one as good): nothing to flag
-        kind = "beats_chart"
-    elif severity is Severity.BY_CHART:
-        kind = "by_chart"
-    elif severity is Severity.CLOSE:
-        # A close call that is the chart's play says so: both count as correct.
-        chart_play = decision.standard == "exact" and decision.action == decision.chart_action
-        kind = "by_chart" if chart_play else "close"
-    else:
-        kind = "deviation"
-    even_money = decision.insurance and is_natural([Card.parse(c) for c in decision.hand])
-
-    def label(action: str) -> str:
-        return action_label(Action(action), even_money=even_money)
-
+    kind = _flag_kind(decision)
+    label = _decision_labels(decision)
     return {
         "kind": kind,
         "standard": decision.standard,
         "severity": severity.value if kind in ("deviation", "close") else "best",
-        "severity_label": SEVERITY_LABELS.get(severity, ""),
+        "severity_label": SEVERITY_LABELS.get(severity, BEST_LABEL),
+        "loudness": FLAG_LOUDNESS[severity],
+        "hinted": decision.hinted,
         "chosen_label": label(decision.action),
         "best_label": label(decision.best_action),
         "exact_best_label": label(exact_best),
         "gain": evs[exact_best] - evs[decision.action],
         "loss": decision.loss,
+        "cost_text": cost_text(decision.loss),
+        "reason": reason(
+            decision.hand,
+            decision.upcard,
+            table.rules,
+            evs,
+            decision.best_action,
+            insurance=decision.insurance,
+        ),
         "options": [
             {
                 "label": label(action),
                 "ev": ev,
+                "ev_text": signed_bets(ev, 4, minus=MINUS, zero="±"),
                 "best": action == decision.best_action,
                 "chosen": action == decision.action,
             }
@@ -447,6 +498,85 @@ def flag_view(table: TableSession) -> dict[str, Any] | None:
         "hand": " ".join(Card.parse(code).rank.label for code in decision.hand),
         "upcard": Card.parse(decision.upcard).rank.label,
     }
+
+
+def cost_text(loss: float) -> str:
+    """The EV a decision gave up as a signed number of bets with a true minus sign:
+    "-0.0063" with U+2212 as its minus; "±0" for none."""
+    return "±0" if loss <= 0 else signed_bets(-loss, 4, minus=MINUS)
+
+
+def decision_row(decision: GradedDecision) -> dict[str, Any]:
+    """One graded decision as the list under the table shows it: the hand and the upcard
+    it was taken at (card faces), the action, the reference play, the cost in bets with a
+    true minus sign (``cost_text``), the severity and its words, whether it
+    counts as correct and whether it was taken after a hint; ``pk`` links to its review
+    page."""
+    label = _decision_labels(decision)
+    severity = Severity(decision.severity)
+    return {
+        "pk": decision.pk,
+        "hand": " ".join(Card.parse(code).rank.label for code in decision.hand),
+        "upcard": Card.parse(decision.upcard).rank.label,
+        "action_label": label(decision.action),
+        "best_label": label(decision.best_action),
+        "cost_text": cost_text(decision.loss),
+        "severity": severity.value,
+        "severity_label": SEVERITY_LABELS.get(severity, BEST_LABEL),
+        "correct": is_correct(severity),
+        "hinted": decision.hinted,
+    }
+
+
+def round_number_shown(table: TableSession) -> int:
+    """The number of the round the table shows: the one in play, else the last settled one
+    (0 before the first deal). Its decisions stay listed until the next deal."""
+    if table.ended_at is None and table.round_in_play:
+        return table.rounds_played + 1
+    return table.rounds_played
+
+
+def round_decisions(table: TableSession) -> list[dict[str, Any]]:
+    """Every graded decision of the round the table shows (``round_number_shown``), in the
+    order taken (``decision_row``)."""
+    number = round_number_shown(table)
+    if number == 0:
+        return []
+    found = table.decisions.filter(round_number=number).order_by("id")
+    return [decision_row(d) for d in found]
+
+
+def worst_severity(decisions: list[GradedDecision]) -> GradedDecision | None:
+    """The decision of ``decisions`` with the worst severity (the first of equals), counting
+    only those taken without a hint when there are any; None for none."""
+    counted = [d for d in decisions if not d.hinted] or decisions
+    if not counted:
+        return None
+    return max(counted, key=lambda d: SEVERITY_ORDER.index(Severity(d.severity)))
+
+
+def round_marks(table: TableSession, numbers: list[int]) -> dict[int, dict[str, Any]]:
+    """The severity mark of each round of ``numbers`` that has graded decisions: its worst
+    decision's severity (``worst_severity``), the words for it, how many decisions the
+    round had and the worst decision's pk (the mark links to its review page)."""
+    by_round: dict[int, list[GradedDecision]] = {}
+    for decision in table.decisions.filter(round_number__in=numbers).order_by("id"):
+        by_round.setdefault(decision.round_number, []).append(decision)
+    marks = {}
+    for number, decisions in by_round.items():
+        worst = worst_severity(decisions)
+        assert worst is not None
+        severity = Severity(worst.severity)
+        marks[number] = {
+            "severity": severity.value,
+            "label": pgettext("decision grade", "Hinted")
+            if worst.hinted
+            else SEVERITY_LABELS.get(severity, BEST_LABEL),
+            "correct": is_correct(severity),
+            "count": len(decisions),
+            "pk": worst.pk,
+        }
+    return marks
 
 
 def counter_view_possible(table: TableSession) -> bool:
@@ -483,6 +613,25 @@ def counter_view(table: TableSession) -> dict[str, Any] | None:
     }
 
 
+def hint_view(table: TableSession, standard: str) -> dict[str, Any] | None:
+    """What the person's ``standard`` ("exact" or "chart") says for the decision to make
+    now, before acting: the reference play of the grade (store.grade_round over the actions
+    offered, as the grade of the decision will be), from the cards in view only. None when
+    the person has no decision the strategy engine values (the banker game, no round)."""
+    rnd = table.game.advisable(table.human_seat) if table.ended_at is None else None
+    offered = table.affordable_actions() if rnd is not None else ()
+    if rnd is None or not offered:
+        return None
+    verdict = store.grade_round(rnd, offered[0], standard, chips=table.chips)
+    if verdict is None:
+        return None
+    return {
+        "standard": "chart" if standard == "chart" else "exact",
+        "best": verdict.best.value,
+        "best_label": action_label(verdict.best, even_money=even_money_offered(rnd)),
+    }
+
+
 def pending_analysis(table: TableSession) -> AnalysisState | None:
     """The state of the table's rules' background analysis while it waits, runs or failed
     (enqueued if nothing will produce it), None once it is stored: a table deals only then
@@ -492,6 +641,14 @@ def pending_analysis(table: TableSession) -> AnalysisState | None:
 
 
 # -- the page ----------------------------------------------------------------------------------
+def history_view(table: TableSession, felt: Felt) -> list[dict[str, Any]]:
+    """The recent rounds (``HISTORY_LENGTH``), newest first, each with the severity mark of
+    its graded decisions (``round_marks``; None for a round without any)."""
+    records = list(table.records.all()[:HISTORY_LENGTH])
+    marks = round_marks(table, [r.number for r in records])
+    return [{**felt.history(r, table.human_seat), "mark": marks.get(r.number)} for r in records]
+
+
 def table_context(table: TableSession) -> dict[str, Any]:
     """Everything the table page needs, for either game: the bar, the controls' shared
     parts and the history (one for both), and the felt of the table's game (``FELTS``). An
@@ -535,9 +692,15 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "counter": None,
         "counter_available": counter_view_possible(table),
         "standards": STANDARD_LABELS,
-        "history": [felt.history(r, table.human_seat) for r in table.records.all()[:HISTORY_LENGTH]]
+        "history": history_view(table, felt) if saved else [],
+        "round_decisions": round_decisions(table) if saved else [],
+        "round_log": felt.log,
+        # The hint of the person's standard (views.py fills it in once asked for).
+        "hint": None,
+        "hint_available": counter_view_possible(table),
+        "summary_url": reverse("game:summary", kwargs={"public_id": table.public_id})
         if saved
-        else [],
+        else None,
         "deal_url": reverse("game:deal", kwargs={"public_id": table.public_id})
         if saved
         else reverse("game:first_deal"),

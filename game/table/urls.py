@@ -12,6 +12,8 @@ urlpatterns = [
     path("table/<uuid:public_id>/deal/", views.deal, name="deal"),
     path("table/<uuid:public_id>/act/", views.act, name="act"),
     path("table/<uuid:public_id>/counter/", views.counter, name="counter"),
+    path("table/<uuid:public_id>/hint/", views.hint, name="hint"),
+    path("table/<uuid:public_id>/summary/", views.summary, name="summary"),
     path("settings/grading/", views.set_grading, name="set_grading"),
     # A logged table decision played again (started from its page in the review).
     path("table/decisions/<int:pk>/replay/", replay_views.replay_start, name="replay_start"),

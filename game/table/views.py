@@ -20,7 +20,8 @@ from game.engine.players import LEVELS
 from game.engine.strategy.advisor import STANDARDS
 from game.rulesets.models import is_playable, rules_for
 from game.table.models import MAX_SEATS, TableSession
-from game.table.presenters import counter_view, table_context
+from game.table.presenters import counter_view, hint_view, table_context
+from game.table.summary import summary_context
 from trainer.web.errors import Refused
 from trainer.web.http import HtmxHttpRequest, respond
 from trainer.web.labels import MORE_SEATS_MESSAGES, STANDARD_LABELS
@@ -91,7 +92,10 @@ def deal(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
 @require_POST
 def act(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     """Apply the posted action (hit, stand, double, split, surrender, insurance or not) to
-    the round in play; ``amount`` carries a double for less or a partial insurance."""
+    the round in play; ``amount`` carries a double for less or a partial insurance. A
+    decision taken at the version a hint was shown for is logged as hinted."""
+    shown = request.session.get(hint_key(public_id))
+    hinted = shown is not None and str(shown) == _version(request).strip()
     return _change_table(
         request,
         public_id,
@@ -100,8 +104,39 @@ def act(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
             _version(request),
             request.POST.get("amount"),
             standard=grading_standard(request),
+            hinted=hinted,
         ),
     )
+
+
+def hint_key(public_id: uuid.UUID) -> str:
+    """The session key holding the table version a hint was shown at: the hint belongs to
+    that one decision (the next change bumps the version, and the hint is gone)."""
+    return f"table_hint:{public_id}"
+
+
+@require_POST
+def hint(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """Show what the person's grading standard says for the decision to make now (the
+    posted ``version``'s), before acting; the decision taken next is logged as hinted. A
+    stale version, or no decision to make, is refused with a message and changes nothing.
+    Without JavaScript the post is redirected to the table page, which shows the hint."""
+    table = _own_table(request, public_id)
+    if _version(request).strip() != str(table.version):
+        messages.error(request, table.stale_message)
+    elif hint_view(table, grading_standard(request)) is None:
+        messages.error(request, _("There is no decision to give a hint for now."))
+    else:
+        request.session[hint_key(public_id)] = table.version
+    return _respond(request, table)
+
+
+@require_safe
+def summary(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """The summary of a table session: its decisions, accuracy, the EV its decisions gave
+    up against its actual result (skill and luck) and the situations to drill next."""
+    table = _own_table(request, public_id)
+    return render(request, "table/summary.html", summary_context(table))
 
 
 def _version(request: HttpRequest) -> str:
@@ -183,16 +218,24 @@ def table_url(table: TableSession) -> str:
 
 
 def _respond(request: HtmxHttpRequest, table: TableSession, *, full: bool = False) -> HttpResponse:
-    """The full page, the felt with the bankroll and the decision flag out of band (HTMX),
-    or a redirect to the page (a plain form post). Either game: table_view's context says
-    which felt the page holds."""
+    """The full page, the felt with the bankroll, the decision flag and the round's log out
+    of band (HTMX), or a redirect to the page (a plain form post). Either game: table_view's
+    context says which felt the page holds. The hint shown for the table's version
+    (``hint``) is on the page; a hint of an earlier version is forgotten."""
     # Redirected before the context is built: a plain post's answer shows none of it.
     if not full and not request.htmx:
         return redirect(table_url(table) if table.pk is not None else reverse("game:home"))
     context = table_context(table)
     if full and request.GET.get("counter"):
         context["counter"] = counter_view(table)
+    shown = request.session.get(hint_key(table.public_id)) if table.pk is not None else None
+    if shown is not None and shown != table.version:  # its decision was taken: gone
+        del request.session[hint_key(table.public_id)]
+    elif shown is not None:
+        context["hint"] = hint_view(table, grading_standard(request))
     oob = ["table/table_bar.html#bankroll", "table/table.html#decision-flag"]
+    if context["round_log"]:
+        oob.append(f"{context['round_log']}#round-log")
     return respond(request, "table/table.html", "table-felt", context, oob=oob, full=full)
 
 

@@ -87,7 +87,8 @@ def drill_rules(variant: str) -> Rules:
 
 # -- the person's own lists ------------------------------------------------------------------
 def _decisions(visitor: uuid.UUID, rules_id: str):
-    return GradedDecision.objects.filter(visitor=visitor, rules_id=rules_id).only(
+    # A decision taken after a hint counts neither right nor wrong: no mistake, no weak spot.
+    return GradedDecision.objects.filter(visitor=visitor, rules_id=rules_id, hinted=False).only(
         "hand", "upcard", "insurance", "severity", "loss", "created_at"
     )
 

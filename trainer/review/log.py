@@ -83,7 +83,10 @@ class Tally:
     ev_lost: float = 0.0
 
     def add(self, entry: Entry) -> None:
-        """Count one more decision."""
+        """Count one more decision; one taken after a hint counts neither right nor wrong,
+        so it is not counted at all."""
+        if entry.decision.hinted:
+            return
         self.decisions += 1
         self.correct += entry.correct
         self.ev_lost += entry.decision.loss
@@ -217,6 +220,8 @@ def sessions(kept: Iterable[Entry], flt: LogFilter = LogFilter()) -> list[Sessio
         summary.started = min(summary.started, decision.created_at)
         summary.last = max(summary.last, decision.created_at)
         summary.tally.add(entry)
+        if entry.decision.hinted:
+            continue
         if not entry.correct and (not flt.severity or decision.severity == flt.severity):
             summary.mistakes.append(entry)
     listed = [s for s in found.values() if s.mistakes or not flt.severity]
@@ -263,8 +268,8 @@ def weakest(
 
 def ev_lost_by_day(visitor: uuid.UUID | None, variant: str = "") -> list[DayPoint]:
     """EV lost per day of ``visitor``'s log (one variant, or all), oldest day first, summed
-    by the database (days in the site's time zone)."""
-    queryset = own_decisions(visitor)
+    by the database (days in the site's time zone); hinted decisions are not counted."""
+    queryset = own_decisions(visitor).filter(hinted=False)
     if variant:
         queryset = queryset.filter(variant=variant)
     rows = (

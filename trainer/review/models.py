@@ -73,12 +73,17 @@ class GradedDecisionQuerySet(models.QuerySet["GradedDecision"]):
     """Graded decisions, split by advisor.py's one rule of "correct" (``is_correct``)."""
 
     def correct(self) -> GradedDecisionQuerySet:
-        """The decisions that count as correct (best, close call, by the chart)."""
-        return self.filter(severity__in=sorted(CORRECT_SEVERITIES))
+        """The decisions that count as correct (best, close call, by the chart); a hinted
+        decision counts neither right nor wrong."""
+        return self.filter(severity__in=sorted(CORRECT_SEVERITIES), hinted=False)
 
     def wrong(self) -> GradedDecisionQuerySet:
-        """The decisions that do not: inaccuracies, mistakes and blunders."""
-        return self.exclude(severity__in=sorted(CORRECT_SEVERITIES))
+        """The decisions that do not: inaccuracies, mistakes and blunders (not hinted)."""
+        return self.exclude(severity__in=sorted(CORRECT_SEVERITIES)).filter(hinted=False)
+
+    def counted(self) -> GradedDecisionQuerySet:
+        """The decisions that count at all: every one but those taken after a hint."""
+        return self.filter(hinted=False)
 
 
 class GradedDecision(models.Model):
@@ -123,6 +128,9 @@ class GradedDecision(models.Model):
     loss = models.FloatField()
     # advisor.Severity's value (advisor.judge); ``is_correct`` reads it.
     severity = models.CharField(max_length=12)
+    # Taken after the table's hint showed the standard's play: logged, but counted neither
+    # right nor wrong (accuracy, EV lost, the drills' mistakes and weak spots skip it).
+    hinted = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = GradedDecisionQuerySet.as_manager()
@@ -172,11 +180,13 @@ class GradedDecision(models.Model):
         table_version: int = 0,
         drill_session: uuid.UUID | None = None,
         response_ms: int | None = None,
+        hinted: bool = False,
     ) -> GradedDecision:
         """Store ``grade``, the advisor's grade of a decision taken at ``point``: the one
         way a decision enters the log, from the table (``source`` "table", its table's id,
         version after the action and round number) and from the drills ("drill", the drill
-        session's public id, the question's number and the response time in ms)."""
+        session's public id, the question's number and the response time in ms). ``hinted``:
+        the person saw the standard's play before acting (counted neither right nor wrong)."""
         return cls.objects.create(
             **grade_fields(grade, point),
             source=source,
@@ -188,4 +198,5 @@ class GradedDecision(models.Model):
             table_version=table_version,
             drill_session=drill_session,
             response_ms=response_ms,
+            hinted=hinted,
         )
