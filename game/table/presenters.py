@@ -44,6 +44,7 @@ from game.table.models import (
     TableSession,
     to_decimal,
 )
+from trainer.review.models import GradedDecision
 from trainer.web.labels import (
     ACTION_KEYS,
     AI_LEVEL_NAMES,
@@ -405,6 +406,8 @@ def flag_view(table: TableSession) -> dict[str, Any] | None:
     decision = table.decisions.filter(table_version=table.version).first()
     if decision is None:
         return None
+    if decision.banker_role is not None:
+        return banker_flag_view(decision)
     evs = decision.evs
     exact_best = max(evs, key=evs.__getitem__)
     severity = Severity(decision.severity)
@@ -446,6 +449,55 @@ def flag_view(table: TableSession) -> dict[str, Any] | None:
         ],
         "hand": " ".join(Card.parse(code).rank.label for code in decision.hand),
         "upcard": Card.parse(decision.upcard).rank.label,
+    }
+
+
+def banker_flag_view(decision: GradedDecision) -> dict[str, Any] | None:
+    """``flag_view`` of a banker-game decision (graded against its exact play,
+    strategy/banker_grading.py): None for the better play; else what was done, the better
+    play, both EVs and the cost (units of the stake; the banker's: of the punters' stakes),
+    and ``banker_note``, what the EVs are worth, for the seat's role."""
+    severity = Severity(decision.severity)
+    if severity is Severity.BEST:
+        return None
+
+    def label(action: str) -> str:
+        return str(BANKER_ACTION_LABELS[BankerAction(action)])
+
+    cards = " ".join(Card.parse(code).rank.label for code in decision.hand)
+    if decision.banker_role is Role.BANKER:
+        note = _(
+            "Expected value per unit of the punters' stakes for your %(cards)s as the banker,"
+            " against the punters as the table shows them (they stand from 16), exact for"
+            " the two-deck shoe."
+        ) % {"cards": cards}
+    else:
+        note = _(
+            "Expected value per unit of your stake for your %(cards)s as a punter, against a"
+            " banker who draws below 17, exact for the two-deck shoe without your cards."
+        ) % {"cards": cards}
+    return {
+        "kind": "close" if severity is Severity.CLOSE else "deviation",
+        "standard": "exact",
+        "severity": severity.value,
+        "severity_label": SEVERITY_LABELS.get(severity, ""),
+        "chosen_label": label(decision.action),
+        "best_label": label(decision.best_action),
+        "exact_best_label": label(decision.best_action),
+        "gain": decision.loss,
+        "loss": decision.loss,
+        "options": [
+            {
+                "label": label(action),
+                "ev": ev,
+                "best": action == decision.best_action,
+                "chosen": action == decision.action,
+            }
+            for action, ev in sorted(decision.evs.items(), key=lambda item: -item[1])
+        ],
+        "hand": cards,
+        "upcard": "",
+        "banker_note": note,
     }
 
 

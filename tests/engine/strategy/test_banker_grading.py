@@ -67,9 +67,7 @@ def test_the_banker_is_graded_against_every_punter_as_the_table_shows_him():
     # Punters: seat 1 9,4 draws 2 then T (bust, turned up); seat 2 T,9 stands; seat 3 A,K
     # (a natural, face down: to the banker it looks like a punter who stood). The banker
     # 8,5 (13): standing collects from the bust punter, a draw risks a push with him.
-    dealt = deal(
-        {0: ["8D", "5S"], 1: ["9C", "4D"], 2: ["TS", "9S"], 3: ["AS", "KH"]}, ["2H", "TH"]
-    )
+    dealt = deal({0: ["8D", "5S"], 1: ["9C", "4D"], 2: ["TS", "9S"], 3: ["AS", "KH"]}, ["2H", "TH"])
     dealt = apply(apply(apply(dealt, DRAW), DRAW), STAND)
     seen = observe(dealt, 0)
     assert seen.role is Role.BANKER and seen.legal_actions == (DRAW, STAND)
@@ -82,9 +80,7 @@ def test_the_banker_is_graded_against_every_punter_as_the_table_shows_him():
     assert grade.loss == pytest.approx(0.06508079, abs=1e-8)
     assert grade.severity is Severity.BLUNDER
     # The natural's cards are unknown to the grade: a punter T,6 who stood grades the same.
-    other = deal(
-        {0: ["8D", "5S"], 1: ["9C", "4D"], 2: ["TS", "9S"], 3: ["TD", "6H"]}, ["2H", "TH"]
-    )
+    other = deal({0: ["8D", "5S"], 1: ["9C", "4D"], 2: ["TS", "9S"], 3: ["TD", "6H"]}, ["2H", "TH"])
     other = apply(apply(apply(apply(other, DRAW), DRAW), STAND), STAND)
     assert grade_banker_decision(observe(other, 0), "draw") == grade
 
