@@ -197,6 +197,7 @@ def test_review_lists_banker_decisions_on_their_own_and_keeps_them_out_of_the_ch
     assert 'data-testid="mistake-upcard"' not in page
     assert f'<option value="{BANKER_GAME}">Twenty-one with a rotating bank</option>' in page
     assert '<option value="banker">Twenty-one with a rotating bank</option>' in page
+    assert "Drill my mistakes" not in page  # nothing of a casino game to drill
     assert "Punter with 16" in text(client.get("/en/review/?category=banker"))
     assert "Punter with 16" not in text(client.get("/en/review/?category=hard"))
     assert "Punter with 16" in text(client.get(f"/en/review/?variant={BANKER_GAME}"))
