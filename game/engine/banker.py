@@ -64,6 +64,9 @@ Readings of the seed's 21 rules (a rule number in brackets wherever it is applie
   is turned face up at once [18]; a banker natural is shown at once [7]; everything is shown
   once the deal is settled (a punter's natural is shown then). A natural stands by itself,
   so the others learn only that the seat drew nothing.
+- Every punter bust (product decision): the deal is settled without asking the banker,
+  human or AI; a bust punter loses whatever the banker holds unless the banker busts too
+  [18, 19], so standing is the banker's only sensible answer and nothing is left to decide.
 - AI and autoplay (VARIANTS.md, product decision): the banker draws while under 17 and fewer
   than 3 cards drawn; the punter draws while under 16 (seed [17]) and fewer than 3 drawn.
 """
@@ -694,9 +697,13 @@ def apply(deal: BankerDeal, action: BankerAction | str, *, seat: int | None = No
 
 
 def _advance(deal: BankerDeal) -> BankerDeal:
-    """Pass play to the first seat in deal order with a decision left, or settle."""
+    """Pass play to the first seat in deal order with a decision left, or settle. The
+    banker is not asked once every punter is bust: each has lost his stake whatever the
+    banker does (a draw could only turn that into a push [19]), so the deal is settled."""
     for seat in deal.order:
         if not deal.hands[seat].done:
+            if seat == deal.banker and all(p.is_bust for p in deal.punters):
+                break
             phase = DealPhase.BANKER if seat == deal.banker else DealPhase.PUNTERS
             return replace(deal, to_act=seat, phase=phase)
     return _settle(deal)

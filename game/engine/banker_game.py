@@ -185,7 +185,8 @@ class BankerGame:
         return None if self.current is None else observe(self.current, seat)
 
     def advisable(self, seat: int) -> Round | None:
-        """None: the strategy engine grades the casino games only."""
+        """None: no casino round here. The banker game's decisions are graded from the
+        seat's ``observe`` (strategy/banker_grading.py)."""
         return None
 
     # -- changing ---------------------------------------------------------------------------

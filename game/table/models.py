@@ -32,7 +32,8 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
-from game.engine.banker import BankerDeal
+from game.engine.banker import BankerDeal, BankerObservation
+from game.engine.banker_game import BankerGame
 from game.engine.casino_game import CasinoGame
 from game.engine.errors import EngineError
 from game.engine.games import AnyGameState, game_type
@@ -42,6 +43,7 @@ from game.engine.protocol import GameState, Setup
 from game.engine.round import Round
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Grade
+from game.engine.strategy.banker_grading import BankerGrade, grade_banker_decision
 from game.rulesets import store
 from game.rulesets.models import RuleSet, rules_for
 from trainer.review.models import DecisionPoint, GradedDecision
@@ -66,12 +68,15 @@ class StaleActionError(Refused):
 @dataclass(frozen=True, slots=True)
 class Turn:
     """One decision of the person, at the table or in a replay: the game after it (the AI
-    seats having played their turns), and, when the strategy engine can value it (the
-    casino games), the round as it stood (``graded``) and the advisor's grade of it."""
+    seats having played their turns), and, when the strategy engine can value it, the
+    advisor's grade of it (``verdict``) with where it was taken: the casino round as it
+    stood (``graded``), or the banker game's seat as the person saw it (``seen``, graded by
+    strategy/banker_grading.py)."""
 
     after: AnyGameState
     graded: Round | None
-    verdict: Grade | None
+    verdict: Grade | BankerGrade | None
+    seen: BankerObservation | None = None
 
 
 def parse_action(game: AnyGameState, action_text: str) -> Any:
@@ -95,20 +100,25 @@ def take_turn(
     ai: Callable[[AnyGameState], AnyGameState],
 ) -> Turn:
     """``seat`` takes ``action`` (``amount`` chips of a double or insurance for less, None:
-    the full amount), then the AI seats play (``ai``); the decision is graded against
+    the full amount), then the AI seats play (``ai``); a casino decision is graded against
     ``standard`` ("exact" or "chart") over the actions ``chips`` pay for (None: no limit),
-    with the rule set's stored chart and EV cache. The one path of a decision, for the
-    table and for the replays. Raises Refused (translated) for an action the rules forbid
-    now; nothing changes (games are values)."""
+    with the rule set's stored chart and EV cache; a banker-game decision against its exact
+    play, from the seat's own observation (strategy/banker_grading.py). The one path of a
+    decision, for the table and for the replays. Raises Refused (translated) for an action
+    the rules forbid now; nothing changes (games are values)."""
     graded = game.advisable(seat)
+    # The banker game's seat as the person sees it: its grade knows no face-down card.
+    seen = game.observe(seat) if isinstance(game, BankerGame) else None
     try:
         after = ai(game.apply(seat, action, amount))
     except EngineError as exc:
         raise Refused(reason_message(exc)) from None
-    verdict = None
+    verdict: Grade | BankerGrade | None = None
     if graded is not None:
         verdict = store.grade_round(graded, action, standard, chips=chips)
-    return Turn(after=after, graded=graded, verdict=verdict)
+    elif seen is not None:
+        verdict = grade_banker_decision(seen, action)
+    return Turn(after=after, graded=graded, verdict=verdict, seen=seen)
 
 
 class PlayedGame(models.Model):
@@ -486,13 +496,18 @@ class TableSession(PlayedGame):
             # stake chips the person does not have (states are values: nothing is saved yet).
             raise Refused(NOT_ENOUGH_FOR_BET)
         self._store(after)
-        if turn.graded is not None and turn.verdict is not None:
+        point = None
+        if turn.graded is not None:
+            point = DecisionPoint.of_round(turn.graded)
+        elif turn.seen is not None:
+            point = DecisionPoint.of_banker_game(turn.seen)
+        if point is not None and turn.verdict is not None:
             GradedDecision.from_grade(
                 turn.verdict,
-                DecisionPoint.of_round(turn.graded),
+                point,
                 source="table",
                 visitor=self.visitor,
-                rules_id=RuleSet.id_for(turn.graded.rules),
+                rules_id=RuleSet.id_for(game.rules),
                 variant=self.variant,
                 round_number=self.rounds_played + 1,
                 table_id=self.pk,

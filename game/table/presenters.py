@@ -62,7 +62,7 @@ from trainer.web.labels import (
     action_label,
     card_view,
 )
-from trainer.web.numbers import MINUS, signed_bets
+from trainer.web.numbers import MINUS, bets, signed_bets
 
 CHIPS = (5, 25, 100, 500)
 HISTORY_LENGTH = 8
@@ -418,7 +418,9 @@ def variant_choices(current: str) -> list[dict[str, Any]]:
 
 def _decision_labels(decision: GradedDecision) -> Callable[[str], str]:
     """The words of an action of ``decision`` (insurance offered to a natural reads as
-    even money)."""
+    even money; a banker-game decision's draw and stand in that game's words)."""
+    if decision.banker_role is not None:
+        return lambda action: str(BANKER_ACTION_LABELS[BankerAction(action)])
     even_money = decision.even_money
 
     def label(action: str) -> str:
@@ -459,6 +461,8 @@ def flag_view(table: TableSession) -> dict[str, Any] | None:
     decision = table.decisions.filter(table_version=table.version).first()
     if decision is None:
         return None
+    if decision.banker_role is not None:
+        return banker_flag_view(decision)
     evs = decision.evs
     exact_best = max(evs, key=evs.__getitem__)
     severity = Severity(decision.severity)
@@ -517,7 +521,9 @@ def decision_row(decision: GradedDecision) -> dict[str, Any]:
     return {
         "pk": decision.pk,
         "hand": " ".join(Card.parse(code).rank.label for code in decision.hand),
-        "upcard": Card.parse(decision.upcard).rank.label,
+        # A banker-game decision has no upcard: the row names the seat's role instead.
+        "upcard": Card.parse(decision.upcard).rank.label if decision.banker_role is None else "",
+        "role": ROLE_LABELS[decision.banker_role] if decision.banker_role is not None else "",
         "action_label": label(decision.action),
         "best_label": label(decision.best_action),
         "cost_text": cost_text(decision.loss),
@@ -577,6 +583,64 @@ def round_marks(table: TableSession, numbers: list[int]) -> dict[int, dict[str, 
             "pk": worst.pk,
         }
     return marks
+
+
+def banker_flag_view(decision: GradedDecision) -> dict[str, Any]:
+    """``flag_view`` of a banker-game decision (graded against its exact play,
+    strategy/banker_grading.py): what was done, the better play, both EVs and the cost
+    (units of the stake; the banker's: of the punters' stakes), the loudness of its
+    severity, why (which play is worth more, by how much) and ``banker_note``, what the
+    EVs are worth, for the seat's role."""
+    severity = Severity(decision.severity)
+    label = _decision_labels(decision)
+    cards = " ".join(Card.parse(code).rank.label for code in decision.hand)
+    if decision.banker_role is Role.BANKER:
+        note = _(
+            "Expected value per unit of the punters' stakes for your %(cards)s as the banker,"
+            " against the punters as the table shows them (they stand from 16), exact for"
+            " the two-deck shoe."
+        ) % {"cards": cards}
+    else:
+        note = _(
+            "Expected value per unit of your stake for your %(cards)s as a punter, against a"
+            " banker who draws below 17, exact for the two-deck shoe without your cards."
+        ) % {"cards": cards}
+    ranked = sorted(decision.evs.items(), key=lambda item: -item[1])
+    margin = ranked[0][1] - ranked[1][1] if len(ranked) > 1 else 0.0
+    why = _("%(best)s is worth %(margin)s of the stake more than %(other)s.") % {
+        "best": label(ranked[0][0]),
+        "margin": bets(margin, 4),
+        "other": label(ranked[1][0]) if len(ranked) > 1 else "",
+    }
+    kind = {Severity.BEST: "correct", Severity.CLOSE: "close"}.get(severity, "deviation")
+    return {
+        "kind": kind,
+        "standard": "exact",
+        "severity": severity.value if kind != "correct" else "best",
+        "severity_label": SEVERITY_LABELS.get(severity, BEST_LABEL),
+        "loudness": FLAG_LOUDNESS[severity],
+        "hinted": decision.hinted,
+        "chosen_label": label(decision.action),
+        "best_label": label(decision.best_action),
+        "exact_best_label": label(decision.best_action),
+        "gain": decision.loss,
+        "loss": decision.loss,
+        "cost_text": cost_text(decision.loss),
+        "reason": why,
+        "options": [
+            {
+                "label": label(action),
+                "ev": ev,
+                "ev_text": signed_bets(ev, 4, minus=MINUS, zero="±"),
+                "best": action == decision.best_action,
+                "chosen": action == decision.action,
+            }
+            for action, ev in ranked
+        ],
+        "hand": cards,
+        "upcard": "",
+        "banker_note": note,
+    }
 
 
 def counter_view_possible(table: TableSession) -> bool:

@@ -220,3 +220,48 @@ def test_russian_banker_table_uses_the_seeds_words(live_server, page: Page) -> N
     press(page, "s")
     expect(page.locator("[data-testid=round-result]")).to_be_visible()
     screenshot(page, "banker-game-ru-settled")
+
+
+# Seats 0 (AI bank), 1 (the person): T,6 draws against the best play (stand) and busts on
+# the 9; every punter bust, the bank's 5,6 is not asked (the 2 stays in the shoe).
+PUNTER_BUST = banker_stack(2, {1: ["TS", "6C"], 0: ["5H", "6D"]}, ["9C", "2D"])
+
+
+def test_a_graded_punter_decision_is_flagged(live_server, page: Page) -> None:
+    table = open_banker_table(page, live_server.url, ai_seats=1, seat=2)
+    assert (table.seat_count, table.human_seat) == (2, 1)
+    script_shoe(page, table, PUNTER_BUST)
+    press(page, "Enter")
+    press(page, "h")
+    flag = page.locator("#decision-flag")
+    expect(flag).to_be_visible()
+    expect(flag.locator("[data-testid=flag]")).to_contain_text(
+        "You chose Draw; the best play was Stand."
+    )
+    expect(flag).to_contain_text("as a punter, against a banker who draws below 17")
+    expect(page.locator("[data-testid=round-result]")).to_have_text("You lost 10 chips.")
+    expect(seat(page, 1).locator("[data-card]")).to_have_count(2)  # the bank never drew
+    screenshot(page, "banker-game-punter-flag")
+    page.goto(f"{live_server.url}/hr/table/{table.public_id}/")
+    expect(page.locator("#decision-flag")).to_contain_text("Gruba pogreška")
+    screenshot(page, "banker-game-punter-flag-hr")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "banker-game-punter-flag-hr-phone")
+
+
+def test_a_graded_banker_decision_is_flagged(live_server, page: Page) -> None:
+    table = open_banker_table(page, live_server.url, ai_seats=3, seat=1)
+    script_shoe(page, table, BANKER_DEAL)
+    press(page, "Enter")
+    press(page, "h")  # 13 against a bust punter and two who stood: standing is best
+    flag = page.locator("#decision-flag")
+    expect(flag.locator("[data-testid=flag]")).to_contain_text("Blunder")
+    expect(flag).to_contain_text("as the banker, against the punters as the table shows them")
+    screenshot(page, "banker-game-banker-flag")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "banker-game-banker-flag-phone")
+    page.goto(f"{live_server.url}/sr-latn/table/{table.public_id}/")
+    expect(page.locator("#decision-flag")).to_contain_text("Gruba greška")
+    screenshot(page, "banker-game-banker-flag-sr-phone")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    screenshot(page, "banker-game-banker-flag-sr")

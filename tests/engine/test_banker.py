@@ -242,6 +242,26 @@ def test_rule_18_a_punter_who_busts_is_done_shown_and_loses_to_a_standing_banker
     assert deal.hands[0].net == 20
 
 
+def test_every_punter_bust_settles_the_deal_without_asking_the_banker():
+    # Punters T,6 and 9,5 draw a 9 and a K: both bust. The banker 5,6 (11) would surely draw,
+    # but a bust punter loses whatever he does: he is not asked, nor does he draw.
+    deal = scripted({0: ["5H", "6D"], 1: ["T", "6"], 2: ["9", "5"]}, ["9", "K", "2"])
+    deal = play(deal, (1, DRAW), (2, DRAW))
+    assert deal.is_over and deal.phase is DealPhase.SETTLED and deal.to_act is None
+    assert len(deal.hands[0].cards) == 2 and deal.shoe.remaining == 1  # the 2 stays
+    assert result(deal, 1) == (BankerOutcome.BUST, Fraction(-10))
+    assert result(deal, 2) == (BankerOutcome.BUST, Fraction(-10))
+    assert deal.hands[0].net == 20
+    assert observe(deal, 0).legal_actions == ()
+
+
+def test_one_punter_left_standing_still_asks_the_banker():
+    deal = scripted({0: ["5H", "6D"], 1: ["T", "6"], 2: ["9", "5"]}, ["9"])
+    deal = play(deal, (1, DRAW), (2, STAND))
+    assert deal.to_act == 0 and deal.phase is DealPhase.BANKER
+    assert legal_actions(deal) == (DRAW, STAND)
+
+
 # -- settlement (seed 10-13, 16, 19, 20) -------------------------------------------------------
 def test_rules_10_11_12_higher_wins_even_money_lower_loses_equal_pushes():
     deal = scripted(

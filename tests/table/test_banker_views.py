@@ -571,12 +571,12 @@ def test_banker_table_in_every_language(lang: str, draw: str, stand: str, banker
     assert f'data-testid="seat-role">{banker}<' in html
 
 
-def test_banker_page_says_decisions_are_not_graded_and_shows_the_best_play() -> None:
+def test_banker_page_says_decisions_are_graded_and_shows_the_best_play() -> None:
     """The punter's best play against the banker's policy (strategy/banker.py, exact for 104
     cards): draw on a hard 14, stand on a hard 15, draw on a soft 17, stand on a soft 18."""
     table = BankerTableSessionFactory()
     html = text(client_for(table).get(f"/en/table/{table.public_id}/"))
-    assert "Decisions in this game are not graded" in html
+    assert "Your draws and stands are graded against the exact best play" in html
     punter = html.split("<caption>Punter</caption>")[1].split("</table>")[0]
     best = dict(re.findall(r'<th scope="row">([^<]+)</th><td>(\w+)</td>', punter))
     assert (best["14"], best["15"], best["soft 17"], best["soft 18"]) == (
@@ -587,7 +587,7 @@ def test_banker_page_says_decisions_are_not_graded_and_shows_the_best_play() -> 
     )
     assert "<caption>Banker</caption>" in html
     ru = text(client_for(table).get(f"/ru/table/{table.public_id}/"))
-    assert "Решения в этой игре не оцениваются" in ru and "мягкие 17" in ru
+    assert "Ваши прикупы и остановки оцениваются" in ru and "мягкие 17" in ru
 
 
 # -- the AI level ---------------------------------------------------------------------------------
@@ -612,19 +612,20 @@ def test_the_ai_punters_play_the_tables_level(level: str, ai_cards: list[str], a
 
 
 # The person's 9,5 draws the T (bust); the AI punter's 9,4 (13) draws the 9 (bust); the
-# bank's T,2 (12) would draw by its row of the best play (normal: the K busts him, and both
-# busts push), but with every punter bust the hard bank stands and takes both stakes.
+# bank's T,2 (12) would draw by its rule of thumb or its row of the best play (the K busts
+# him, and both busts push), but with every punter bust the deal is settled without asking
+# the bank, at every level: it takes both stakes with its two cards.
 ALL_BUST = banker_stack(3, {1: ["9C", "5D"], 2: ["9S", "4H"], 0: ["TH", "2D"]}, ["TC", "9H", "KS"])
 
 
-@pytest.mark.parametrize(("level", "net", "bank_cards"), [("normal", 0, 3), ("hard", -10, 2)])
-def test_the_hard_bank_stands_once_every_punter_is_bust(level: str, net: int, bank_cards: int):
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_no_bank_draws_once_every_punter_is_bust(level: str):
     table = BankerTableSessionFactory(stacked=ALL_BUST, ai_level=level)
     client = client_for(table)
     hx_deal(client, table)
     html = text(hx_act(client, table, "draw"))
-    assert len(cards_of(seat_block(html, 1))) == bank_cards
-    assert fresh(table).bankroll == 1000 + net
+    assert cards_of(seat_block(html, 1)) == ["10H", "2D"]
+    assert fresh(table).bankroll == 1000 - 10
 
 
 def test_the_new_session_form_offers_the_ai_levels_at_a_banker_table() -> None:

@@ -13,7 +13,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from game.engine.variants import CASINO_VARIANTS
+from game.engine.variants import CASINO_VARIANTS, VARIANTS
 from game.rulesets.models import custom_id, variant_name
 from trainer.review.log import DEVIATIONS, LogFilter
 from trainer.review.situations import CATEGORIES, CATEGORY_LABELS
@@ -23,11 +23,17 @@ DRILL_PERIODS = (7, 30, 90, 365)
 
 
 def variant_choices(logged: Sequence[str]) -> list[tuple[str, str]]:
-    """The graded presets and the custom rule sets in the person's log, with their names in
-    the active language."""
-    # Only casino games are graded: the banker game's decisions never reach the log.
+    """The casino presets and the custom rule sets in the person's log, with their names in
+    the active language: the games that can be drilled."""
     variants = list(CASINO_VARIANTS) + sorted(v for v in logged if custom_id(v) is not None)
     return [(v, variant_name(v)) for v in variants]
+
+
+def log_variant_choices(logged: Sequence[str]) -> list[tuple[str, str]]:
+    """``variant_choices`` and the other presets in the person's log (the banker game's
+    decisions are graded and logged too, though not drilled): what the filters offer."""
+    others = [v for v in VARIANTS if not v.casino and v.name in logged]
+    return variant_choices(logged) + [(v.name, variant_name(v.name)) for v in others]
 
 
 class VariantField(forms.ChoiceField):
@@ -53,7 +59,7 @@ class StatsFilterForm(forms.Form):
         super().__init__(data)
         variant = self.fields["variant"]
         assert isinstance(variant, forms.ChoiceField)
-        variant.choices = [("", _("All games")), *variant_choices(logged)]
+        variant.choices = [("", _("All games")), *log_variant_choices(logged)]
 
     def chosen_variant(self) -> str:
         """The valid variant asked for, "" for all (or for a bad value)."""

@@ -28,6 +28,7 @@ from django.db.models.functions import TruncDate
 from game.engine.strategy.advisor import WRONG_SEVERITIES
 from trainer.review.models import GradedDecision
 from trainer.review.situations import (
+    BANKER_GAME_KINDS,
     Situation,
     decision_categories,
     decision_situation,
@@ -253,8 +254,14 @@ def weakest(
     """The ``count`` weakest situations of ``tallies`` (``tally_by_hand``'s in the stats
     page: hands by their own total): those with at least one mistake, the most EV lost
     first (how often a leak happens times what it costs), then the lowest accuracy, then
-    the most decisions, then chart order."""
-    leaking = [(s, t) for s, t in tallies.items() if t.correct < t.decisions]
+    the most decisions, then chart order. The banker game's situations are left out."""
+    # The banker game's situations are no chart cell against an upcard: the mistakes page
+    # lists them under their own category instead.
+    leaking = [
+        (s, t)
+        for s, t in tallies.items()
+        if t.correct < t.decisions and s.kind not in BANKER_GAME_KINDS
+    ]
     leaking.sort(
         key=lambda item: (
             -item[1].ev_lost,

@@ -17,17 +17,24 @@ from typing import Any
 
 from django.db import models
 
+from game.engine.banker import BankerObservation, Role
 from game.engine.cards import Card
 from game.engine.hands import is_natural
 from game.engine.round import Action, Phase, Round
 from game.engine.strategy.advisor import CORRECT_SEVERITIES, Grade, is_correct
+from game.engine.strategy.banker_grading import BankerGrade
+from trainer.review.situations import BANKER_GAME_MARKS, banker_role
 
 
 @dataclass(frozen=True, slots=True)
 class DecisionPoint:
     """Where a decision was taken: the acting hand's card codes ("TH", "6S"), the dealer's
     upcard code, whether it was the insurance decision (even money included), and whether
-    the hand was made by splitting."""
+    the hand was made by splitting.
+
+    The banker game has no dealer and no upcard: its ``upcard`` holds the seat's role
+    instead, "P" for a punter and "B" for the banker (situations.py ``BANKER_GAME_MARKS``),
+    and ``hand`` the seat's own cards."""
 
     hand: tuple[str, ...]
     upcard: str
@@ -48,12 +55,19 @@ class DecisionPoint:
             from_split=hand.from_split,
         )
 
+    @classmethod
+    def of_banker_game(cls, obs: BankerObservation) -> DecisionPoint:
+        """The banker-game decision of the seat whose observation ``obs`` is (before the
+        action): its own cards and its role's mark (no other seat's card is kept)."""
+        return cls(hand=tuple(c.code for c in obs.cards), upcard=BANKER_GAME_MARKS[obs.role])
 
-def grade_fields(grade: Grade, point: DecisionPoint) -> dict[str, Any]:
+
+def grade_fields(grade: Grade | BankerGrade, point: DecisionPoint) -> dict[str, Any]:
     """The stored form of ``grade`` taken at ``point``, as JSON-ready fields of
     ``GradedDecision``: hand (codes), upcard, insurance, from_split, action, best_action,
     chart_action ("" when the chart has no play), evs ({action: EV in bets}), loss (bets),
-    severity and standard."""
+    severity and standard. A banker-game grade (strategy/banker_grading.py) is stored the
+    same way: its actions are "draw" and "stand"."""
     return {
         "hand": list(point.hand),
         "upcard": point.upcard,
@@ -155,6 +169,12 @@ class GradedDecision(models.Model):
         return self.insurance and is_natural([Card.parse(c) for c in self.hand])
 
     @property
+    def banker_role(self) -> Role | None:
+        """The seat's role in a decision of the banker game (punter or banker), None for a
+        casino decision (situations.py ``banker_role``)."""
+        return banker_role(self.upcard)
+
+    @property
     def phase(self) -> Phase:
         """The phase of the round the decision was taken in: the insurance phase, the
         early-surrender phase (its answers are valued as surrender and no_surrender), or
@@ -168,7 +188,7 @@ class GradedDecision(models.Model):
     @classmethod
     def from_grade(
         cls,
-        grade: Grade,
+        grade: Grade | BankerGrade,
         point: DecisionPoint,
         *,
         source: str,
@@ -186,7 +206,9 @@ class GradedDecision(models.Model):
         way a decision enters the log, from the table (``source`` "table", its table's id,
         version after the action and round number) and from the drills ("drill", the drill
         session's public id, the question's number and the response time in ms). ``hinted``:
-        the person saw the standard's play before acting (counted neither right nor wrong)."""
+        the person saw the standard's play before acting (counted neither right nor wrong).
+        A banker-game decision comes with a ``BankerGrade`` and
+        ``DecisionPoint.of_banker_game``."""
         return cls.objects.create(
             **grade_fields(grade, point),
             source=source,

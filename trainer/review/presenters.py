@@ -7,12 +7,13 @@ from typing import Any
 
 from django.urls import reverse
 
+from game.engine.banker import BankerAction
 from game.engine.cards import Card
 from game.engine.round import Action
 from game.rulesets.models import variant_name
 from trainer.review.log import Entry, SessionSummary
 from trainer.web import labels
-from trainer.web.labels import SEVERITY_LABELS, card_view
+from trainer.web.labels import BANKER_ACTION_LABELS, ROLE_LABELS, SEVERITY_LABELS, card_view
 
 
 def cards_view(codes: list[str]) -> list[dict[str, Any]]:
@@ -20,19 +21,25 @@ def cards_view(codes: list[str]) -> list[dict[str, Any]]:
     return [card_view(Card.parse(code)) for code in codes]
 
 
-def action_label(action: str, even_money: bool = False) -> str:
+def action_label(action: str, even_money: bool = False, *, banker_game: bool = False) -> str:
     """An action's button word in the active language ("" for none); with ``even_money``
-    (the insurance decision of a natural) the even-money words."""
-    return labels.action_label(Action(action), even_money=even_money) if action else ""
+    (the insurance decision of a natural) the even-money words; with ``banker_game`` the
+    banker game's words ("draw", "stand")."""
+    if not action:
+        return ""
+    if banker_game:
+        return str(BANKER_ACTION_LABELS[BankerAction(action)])
+    return labels.action_label(Action(action), even_money=even_money)
 
 
 def evs_view(
     evs: dict[str, float], chosen: str, best: str, even_money: bool = False
 ) -> list[dict[str, Any]]:
     """Every action's EV (bets), best first."""
+    banker_game = BankerAction.DRAW in evs  # only the banker game draws
     return [
         {
-            "label": action_label(action, even_money),
+            "label": action_label(action, even_money, banker_game=banker_game),
             "ev": ev,
             "best": action == best,
             "chosen": action == chosen,
@@ -47,15 +54,17 @@ def mistake_view(entry: Entry) -> dict[str, Any]:
     return {
         "pk": d.pk,
         "source": d.source,
-        "replayable": d.source == "table",
+        "replayable": d.source == "table" and d.banker_role is None,  # casino rounds only
         "created_at": d.created_at,
         "round_number": d.round_number,
         "situation": entry.hand.label,
         "cards": cards_view(d.hand),
-        "upcard": cards_view([d.upcard])[0],
+        # The banker game has no dealer's upcard (its field holds the seat's role).
+        "upcard": cards_view([d.upcard])[0] if d.banker_role is None else None,
+        "role": ROLE_LABELS[d.banker_role] if d.banker_role is not None else "",
         "insurance": d.insurance,
-        "chosen": action_label(d.action, d.even_money),
-        "best": action_label(d.best_action, d.even_money),
+        "chosen": action_label(d.action, d.even_money, banker_game=d.banker_role is not None),
+        "best": action_label(d.best_action, d.even_money, banker_game=d.banker_role is not None),
         "loss": d.loss,
         "severity": d.severity,
         "severity_label": SEVERITY_LABELS.get(d.severity, ""),

@@ -20,6 +20,13 @@ of ``evs`` are exactly the actions that were legal). From those alone:
   or a soft hand. The chart's last hard row holds every hard 17 to 21, so its cell reads
   "Hard 17+" while a hand in it reads "Hard 20"; a decision's heading and the weakest-ten
   list name the hand, the heat map the chart cell.
+
+The banker game's decisions (a punter's or the banker's draw or stand, graded by
+strategy/banker_grading.py) are no chart cell: their ``upcard`` holds the seat's role
+("P" or "B", ``BANKER_GAME_MARKS``), their situation is "punter" or "banker" with the hand's
+total as the row (no upcard: 0), and their one category is "banker". So the mistakes page
+lists and filters them on their own, and the heat map (chart cells only), the weakest
+situations and the drills (chart cells of a casino game's rules) leave them out.
 """
 
 from __future__ import annotations
@@ -31,10 +38,16 @@ from typing import Protocol
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from game.engine.banker import Role
 from game.engine.strategy.chart import HARD_ROWS, PAIR_ROWS, SOFT_ROWS, UPCARDS, Chart
 from game.engine.strategy.composition import card_value
 
-CATEGORIES = ("hard", "soft", "pairs", "surrender", "insurance")
+CATEGORIES = ("hard", "soft", "pairs", "surrender", "insurance", "banker")
+
+# A banker-game decision's ``upcard``: the seat's role (the game has no dealer's upcard).
+BANKER_GAME_MARKS = {Role.PUNTER: "P", Role.BANKER: "B"}
+BANKER_GAME_KINDS = frozenset(role.value for role in BANKER_GAME_MARKS)
+_ROLES_BY_MARK = {mark: role for role, mark in BANKER_GAME_MARKS.items()}
 
 # The chart page's words for its parts (the same catalog entries).
 CATEGORY_LABELS = {
@@ -43,6 +56,7 @@ CATEGORY_LABELS = {
     "pairs": gettext_lazy("Pairs"),
     "surrender": gettext_lazy("Surrender"),
     "insurance": gettext_lazy("Insurance"),
+    "banker": gettext_lazy("Twenty-one with a rotating bank"),  # the game's name
 }
 
 KIND_LABELS = {kind: CATEGORY_LABELS[kind] for kind in ("hard", "soft", "pairs")}
@@ -105,6 +119,10 @@ class Situation:
         "Hard 16 against 10", "Hard 17+ against 8", "Soft 18 (A,7) against A", "Pair 8,8
         against 10", "Insurance against A"; a hand's situation its own total: "Hard 20
         against 8", "Soft 18 against A" (A,7 or A,2,5 alike)."""
+        if self.kind == Role.PUNTER:
+            return _("Punter with %(total)s") % {"total": self.row}
+        if self.kind == Role.BANKER:
+            return _("Banker with %(total)s") % {"total": self.row}
         upcard = row_card(self.upcard)
         if self.kind == "insurance":
             return _("Insurance against %(upcard)s") % {"upcard": upcard}
@@ -124,6 +142,12 @@ class Situation:
         return _("%(hand)s against %(upcard)s") % {"hand": hand, "upcard": upcard}
 
 
+def banker_role(upcard: str) -> Role | None:
+    """The seat's role of a banker-game decision whose ``upcard`` field is ``upcard``
+    (``BANKER_GAME_MARKS``), None for a casino decision (a card code)."""
+    return _ROLES_BY_MARK.get(upcard)
+
+
 def row_card(value: int) -> str:
     """A card value as printed on the chart: "A" for 1, "10" for 10, else the digit."""
     return "A" if value == 1 else str(value)
@@ -135,8 +159,12 @@ def situation_of(
     """The situation of a decision on ``hand`` (card codes) against ``upcard`` (a card code)
     when ``legal`` were the legal actions (the keys of the decision's ``evs``).
 
-    Raises cards.CardParseError (a ValueError) for a code that is not a card.
+    A banker-game decision (``upcard`` a role's mark) is the role's situation with the
+    hand's total. Raises cards.CardParseError (a ValueError) for a code that is not a card.
     """
+    role = banker_role(upcard)
+    if role is not None:
+        return Situation(role.value, hand_total(hand), 0)
     up = card_value(upcard)
     if insurance:
         return Situation("insurance", 0, up)
@@ -167,6 +195,8 @@ def categories_of(
     situation: Situation, hand: Sequence[str], action: str, best: str, chart_action: str = ""
 ) -> frozenset[str]:
     """The categories of a decision (see the module docstring): a subset of CATEGORIES."""
+    if situation.kind in BANKER_GAME_KINDS:
+        return frozenset({"banker"})
     found = set()
     if situation.kind == "insurance":
         found.add("insurance")
@@ -210,6 +240,8 @@ def decision_categories(
 
 
 __all__ = [
+    "BANKER_GAME_KINDS",
+    "BANKER_GAME_MARKS",
     "CATEGORIES",
     "CATEGORY_LABELS",
     "CHART_ROWS",
@@ -217,6 +249,7 @@ __all__ = [
     "UPCARDS",
     "DecisionLike",
     "Situation",
+    "banker_role",
     "categories_of",
     "decision_categories",
     "decision_situation",

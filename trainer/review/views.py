@@ -96,8 +96,9 @@ def mistakes(request: HttpRequest) -> HttpResponse:
             "page": page,
             "sessions": [session_view(s, MISTAKES_PER_SESSION) for s in page.object_list],
             # "Drill my mistakes" (posts to the drills app's start view).
+            # Only a casino decision can be drilled (the banker game has no dealer's chart).
             "drill_variants": variant_choices(logged)
-            if overall.correct < overall.decisions
+            if any(not e.correct and e.decision.banker_role is None for e in kept)
             else [],
             "drill_variant": flt.variant or (kept[0].decision.variant if kept else ""),
             "drill_periods": periods,

@@ -133,17 +133,26 @@ def judge(
     loss = max(0.0, values[reference] - values[choice])
     if choice is reference or loss <= 0:
         return Judgement(reference, 0.0, Severity.BEST)
+    return Judgement(reference, loss, severity_of(loss, chart_play=choice is chart_play))
+
+
+def severity_of(loss: float, *, chart_play: bool = False) -> Severity:
+    """``judge``'s severity of a play that gives up ``loss`` (units of the initial bet)
+    against the reference play: ``best`` at no loss, ``close`` below ``CLOSE_CALL``,
+    ``by_chart`` when ``chart_play`` (the chart's play), else ``inaccuracy`` below
+    ``INACCURACY``, ``mistake`` up to ``MISTAKE``, ``blunder`` beyond. What games whose
+    actions are not ``Action`` (the banker game) grade with."""
+    if loss <= 0:
+        return Severity.BEST
     if loss < CLOSE_CALL:
-        severity = Severity.CLOSE
-    elif choice is chart_play:
-        severity = Severity.BY_CHART
-    elif loss < INACCURACY:
-        severity = Severity.INACCURACY
-    elif loss <= MISTAKE:
-        severity = Severity.MISTAKE
-    else:
-        severity = Severity.BLUNDER
-    return Judgement(reference, loss, severity)
+        return Severity.CLOSE
+    if chart_play:
+        return Severity.BY_CHART
+    if loss < INACCURACY:
+        return Severity.INACCURACY
+    if loss <= MISTAKE:
+        return Severity.MISTAKE
+    return Severity.BLUNDER
 
 
 @dataclass(frozen=True, slots=True)

@@ -132,6 +132,56 @@ class BankerAnalysis:
     policy_ev: float
     best_ev: float
     punter_stands_on: int
+    hands: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+    """Every banker hand the analysis reached (counts of card values 1..10): per punter
+    case, E[banker's net * 1{case, this hand in one order}] when he stands on it, and
+    P(case, this hand in one order); what ``evs`` recurses over."""
+
+    def evs(
+        self, cards: Sequence[CardLike], punters: Sequence[tuple[Case, float]]
+    ) -> dict[str, float]:
+        """{"draw": EV, "stand": EV} of the banker's hand ``cards`` against ``punters``,
+        each (its case as the table shows it, its stake), in units of the punters' total
+        stake, the banker's side, given no banker natural. Drawing is valued with the best
+        play after the card, one play against every punter at once (his own cards decide
+        it, the cases being known): a recursion over ``hands``. Each punter is weighed as in
+        the heads-up analysis (his cards and the banker's from one fresh 104-card shoe,
+        independent of the other punters'), exact for one punter.
+
+        Raises ValueError for a hand with no draw/stand decision (a natural, 21, bust,
+        three cards drawn, fewer than two cards), no punter or a stake that is not
+        positive."""
+        counts = [0] * 10
+        for card in cards:
+            counts[card_value(card) - 1] += 1
+        root = tuple(counts)
+        if root not in self.hands or not _may_draw(root) or sum(root) < 2:
+            raise ValueError("this hand has no draw/stand decision to make")
+        if not punters or any(stake <= 0 for _case, stake in punters):
+            raise ValueError("the banker's decision needs punters with positive stakes")
+        _stand, mass = self.hands[root]
+        weights = np.zeros(len(CASES))
+        for case, stake in punters:
+            k = CASES.index(case)
+            if mass[k] <= 0.0:
+                raise ValueError(f"a punter who {case} is impossible with these cards")
+            weights[k] += stake / mass[k]
+        staked = float(sum(stake for _case, stake in punters))
+        memo: dict[tuple[int, ...], float] = {}
+
+        def value(hand: tuple[int, ...]) -> float:
+            """The banker's EV sum (joint values weighed by ``weights``) played best."""
+            found = memo.get(hand)
+            if found is None:
+                found = stand = float(self.hands[hand][0] @ weights)
+                if _may_draw(hand):
+                    found = max(stand, sum(value(_add(hand, i)) for i in range(10)))
+                memo[hand] = found
+            return found
+
+        stand_ev = float(self.hands[root][0] @ weights)
+        draw_ev = sum(value(_add(root, i)) for i in range(10))
+        return {"draw": draw_ev / staked, "stand": stand_ev / staked}
 
 
 # -- hands -----------------------------------------------------------------------------------
@@ -434,7 +484,11 @@ def banker_analysis(punter_stands_on: int = PUNTER_STANDS_ON) -> BankerAnalysis:
         ]
         cells[case] = _cells(entries)
     return BankerAnalysis(
-        cells=cells, policy_ev=policy_ev, best_ev=best_ev, punter_stands_on=punter_stands_on
+        cells=cells,
+        policy_ev=policy_ev,
+        best_ev=best_ev,
+        punter_stands_on=punter_stands_on,
+        hands={counts: stand_value(counts) for counts, policy in memo if not policy},
     )
 
 
