@@ -156,8 +156,11 @@ def test_the_banker_is_graded_against_the_punters_he_can_see():
     assert sr.startswith("Gruba greška")
     assert "za vaše 8 5 kao bankar, protiv pontera onako kako ih sto pokazuje" in sr
 
-    html = text(hx_act(client, table, "stand"))  # 18: the best play, no flag
-    assert flag(html) == ""
+    html = text(hx_act(client, table, "stand"))  # 18: the best play, a quiet one-line note
+    assert flag(html) == (
+        "Best play Stand was the best play. Stand is worth 1.0225 of the stake more than Draw."
+    )
+    assert "flag-evs" not in html
     stand = GradedDecision.objects.filter(table=table).order_by("pk").last()
     assert stand is not None
     assert (stand.hand, stand.action, stand.best_action) == (["8D", "5S", "5C"], "stand", "stand")
