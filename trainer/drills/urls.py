@@ -1,6 +1,6 @@
 from django.urls import path
 
-from trainer.drills import views
+from trainer.drills import views, walk_views
 
 app_name = "drills"
 
@@ -11,4 +11,10 @@ urlpatterns = [
     path("<uuid:public_id>/answer/", views.answer, name="answer"),
     path("<uuid:public_id>/next/", views.next_view, name="next"),
     path("<uuid:public_id>/end/", views.end, name="end"),
+    path("walk/new/", walk_views.walk_new, name="walk_new"),
+    path("walk/<uuid:public_id>/", walk_views.walk_page, name="walk"),
+    path("walk/<uuid:public_id>/answer/", walk_views.walk_answer, name="walk_answer"),
+    path("walk/<uuid:public_id>/reveal/", walk_views.walk_reveal, name="walk_reveal"),
+    path("walk/<uuid:public_id>/next/", walk_views.walk_next, name="walk_next"),
+    path("walk/<uuid:public_id>/drill/", walk_views.walk_drill, name="walk_drill"),
 ]
