@@ -370,3 +370,20 @@ def test_the_walk_in_bulgarian(table) -> None:
     answer(client, walk, "hit", lang="bg")
     html = page(client, walk, lang="bg")
     assert "Покажи отговора" in html
+
+
+def test_the_reviews_session_link_opens_a_walk_or_a_drill(table) -> None:
+    """The review names a walk's answers by the walk's id, as a drill's by the drill's."""
+    client = client_for(table)
+    walk = start(client, table)
+    answer(client, walk, "stand")
+    assert client.get(f"/en/drills/open/{walk.public_id}/")["Location"] == (
+        f"/en/drills/walk/{walk.public_id}/"
+    )
+    review = client.get(f"/en/review/sessions/drill/{walk.public_id}/").content.decode()
+    assert f'href="/en/drills/open/{walk.public_id}/"' in review
+    other = uuid.uuid4()
+    assert client.get(f"/en/drills/open/{other}/")["Location"] == f"/en/drills/{other}/"
+    assert client_for(uuid.uuid4()).get(f"/en/drills/open/{walk.public_id}/")["Location"] == (
+        f"/en/drills/{walk.public_id}/"
+    )

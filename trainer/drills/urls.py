@@ -11,6 +11,7 @@ urlpatterns = [
     path("<uuid:public_id>/answer/", views.answer, name="answer"),
     path("<uuid:public_id>/next/", views.next_view, name="next"),
     path("<uuid:public_id>/end/", views.end, name="end"),
+    path("open/<uuid:public_id>/", walk_views.open_session, name="open"),
     path("walk/new/", walk_views.walk_new, name="walk_new"),
     path("walk/<uuid:public_id>/", walk_views.walk_page, name="walk"),
     path("walk/<uuid:public_id>/answer/", walk_views.walk_answer, name="walk_answer"),

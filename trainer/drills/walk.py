@@ -112,7 +112,7 @@ def _not_hinted(found: QuerySet[GradedDecision]) -> QuerySet[GradedDecision]:
     # A hinted decision counts neither right nor wrong (issue 12); the log marks it where
     # the table records hints, so it is left out where the field exists.
     if any(f.name == "hinted" for f in GradedDecision._meta.get_fields()):
-        return found.exclude(hinted=True)
+        return found.exclude(**{"hinted": True})
     return found
 
 
@@ -121,7 +121,7 @@ def mistakes_of(visitor: uuid.UUID | None, scope: WalkScope, now: datetime) -> l
     by round, as they were made); none for no visitor."""
     if visitor is None:
         return []
-    found = GradedDecision.objects.filter(visitor=visitor).wrong()
+    found: QuerySet[GradedDecision] = GradedDecision.objects.filter(visitor=visitor).wrong()
     if scope.table:
         found = found.filter(source="table", table__public_id=scope.table)
     elif scope.drill:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import npgettext, pgettext
 
 from game.engine.cards import Card
 from game.engine.hands import hand_value, is_natural
@@ -53,10 +53,12 @@ def scope_label(scope: WalkScope) -> str:
         return _("The mistakes of this drill")
     game = variant_name(scope.variant) if scope.variant else _("all games")
     if scope.days:
-        return pgettext("walk scope", "Your mistakes of the last %(days)s days (%(game)s)") % {
-            "days": scope.days,
-            "game": game,
-        }
+        return npgettext(
+            "walk scope",
+            "Your mistakes of the last %(days)s day (%(game)s)",
+            "Your mistakes of the last %(days)s days (%(game)s)",
+            scope.days,
+        ) % {"days": scope.days, "game": game}
     return pgettext("walk scope", "All your mistakes on record (%(game)s)") % {"game": game}
 
 

@@ -51,7 +51,7 @@ def walk_new(request: HtmxHttpRequest) -> HttpResponse:
         scope = WalkScope.parse(data)
     except Refused as exc:
         return render(request, "drills/walk_new.html", {"error": exc.message}, status=400)
-    error = ""
+    error: str = ""
     if request.method == "POST":
         try:
             walk = start_walk(
@@ -60,7 +60,7 @@ def walk_new(request: HtmxHttpRequest) -> HttpResponse:
         except LookupError:
             raise Http404("no such walk") from None
         except Refused as exc:
-            error = exc.message
+            error = str(exc.message)
         else:
             url = _walk_url(walk)
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
@@ -170,3 +170,14 @@ def _respond(request: HtmxHttpRequest, walk: MistakeWalk, *, full: bool = False)
         full=full,
         redirect_to=_walk_url(walk),
     )
+
+
+@require_safe
+def open_session(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """A drill session's or a walk's page by its public id: the review's sessions name
+    both by the ``drill_session`` of their answers."""
+    visitor = visitor_id(request, create=False)
+    walks = MistakeWalk.objects.filter(public_id=public_id)
+    if visitor is not None and walks.filter(visitor=visitor).exists():
+        return redirect("drills:walk", public_id=public_id)
+    return redirect("drills:session", public_id=public_id)
