@@ -49,9 +49,11 @@ def play_a_blunder(page: Page, base: str, lang: str = "en") -> str:
     return public_id
 
 
-def open_walk(page: Page, base: str, public_id: str, lang: str = "en") -> None:
+def open_walk(page: Page, base: str, public_id: str, lang: str = "en", shot: str = "") -> None:
     page.goto(f"{base}/{lang}/drills/walk/new/?table={public_id}")
     expect(page.get_by_test_id("walk-count")).to_contain_text("1")
+    if shot:
+        screenshot(page, shot)
     page.get_by_test_id("walk-start").click()
     expect(page).to_have_url(re.compile(rf"/{lang}/drills/walk/[0-9a-f-]{{36}}/$"))
 
@@ -99,7 +101,7 @@ def test_the_walk_screens(live_server, page: Page, lang: str, size: str) -> None
     if size == "phone":
         page.set_viewport_size(PHONE)
     public_id = play_a_blunder(page, live_server.url, lang)
-    open_walk(page, live_server.url, public_id, lang)
+    open_walk(page, live_server.url, public_id, lang, shot=f"walk-{lang}-{size}-new")
     screenshot(page, f"walk-{lang}-{size}-question")
     press_when_idle(page, "d")  # doubling a hard 20: wrong again
     expect(page.get_by_test_id("walk-verdict")).to_have_attribute(
@@ -115,3 +117,9 @@ def test_the_walk_screens(live_server, page: Page, lang: str, size: str) -> None
     screenshot(page, f"walk-{lang}-{size}-answer")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"]  # nothing wider than the screen
+    page.get_by_test_id("walk-next").click()
+    expect(page.get_by_test_id("walk-wrong")).to_have_text("1", timeout=TIMEOUT)
+    screenshot(page, f"walk-{lang}-{size}-summary")
+    page.goto(f"{live_server.url}/{lang}/review/")
+    expect(page.get_by_test_id("mistake-reason").first).to_be_visible()
+    screenshot(page, f"walk-{lang}-{size}-review")
