@@ -352,7 +352,7 @@ def test_the_summary_and_its_drill(table) -> None:
     html = page(client, walk)
     assert 'data-testid="walk-right">1<' in html and 'data-testid="walk-wrong">2<' in html
     assert "Hard 16 against 10" in html and "Even money against A" in html
-    assert "Drill the 2 situations still wrong (Russian online blackjack)" in html
+    assert "Drill 2 situations still wrong (Russian online blackjack)" in html
     first = post(client, walk, "drill", {"variant": "russian"})
     second = post(client, walk, "drill", {"variant": "russian"})  # once
     drill = DrillSession.objects.get()
