@@ -357,6 +357,11 @@ def test_the_summary_and_its_drill(table) -> None:
     second = post(client, walk, "drill", {"variant": "russian"})  # once
     drill = DrillSession.objects.get()
     assert first["Location"] == second["Location"] == f"/en/drills/{drill.public_id}/"
+    htmx = post(client, walk, "drill", {"variant": "russian"}, headers=HX)
+    assert htmx["HX-Redirect"] == f"/en/drills/{drill.public_id}/"
+    refused = post(client, walk, "drill", {"variant": "ajnc"}, headers=HX).content.decode()
+    assert refused.strip().startswith('<section id="walk-card"')
+    assert "Nothing of that game is left to drill." in refused
     assert drill.category == "mistakes"
     assert sorted(map(tuple, drill.pool)) == [("even money", "A"), ("hard 16", "T")]
     assert drill.latest is not None
