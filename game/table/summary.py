@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.db.models import Sum
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from game.engine.strategy.advisor import is_correct
 from game.rulesets.models import variant_name
@@ -39,13 +39,10 @@ DRILL_NEXT = 3
 CENT = Decimal("0.01")
 
 
-def page_link(name: str, query: Sequence[tuple[str, str]] = ()) -> str | None:
-    """The URL of the page named ``name`` with ``query`` (pairs, repeated keys kept), or
-    None when the site has no such page (another app's page not there yet)."""
-    try:
-        path = reverse(name)
-    except NoReverseMatch:
-        return None
+def page_link(name: str, query: Sequence[tuple[str, str]] = ()) -> str:
+    """The URL of the page named ``name`` (another app's page: a link, not an import) with
+    ``query`` (pairs, repeated keys kept). Raises NoReverseMatch for a name the site lacks."""
+    path = reverse(name)
     return f"{path}?{urlencode(list(query))}" if query else path
 
 

@@ -206,7 +206,14 @@ def test_end_lists_the_misses_with_their_cost_and_drills_them_again() -> None:
     shown = re.search(r'data-testid="miss-cost">([^<]*)<', html).group(1)
     assert shown == f"{MINUS}{cost:.3f}"
     assert "Hard 16 against 9" in html
-    assert 'data-testid="walk-link"' not in html  # no walk page on this site yet
+    walk = re.search(
+        r'data-testid="walk-link"[^>]*href="([^"]*)"|href="([^"]*)"[^>]*data-testid="walk-link"',
+        html,
+    )
+    assert walk is not None
+    assert (walk.group(1) or walk.group(2)).replace("&amp;", "&") == (
+        f"/en/drills/walk/new/?drill={session.public_id}"
+    )
     # One click: a drill of exactly the missed situation.
     response = client.post(f"/en/drills/{session.public_id}/again/")
     again = DrillSession.objects.exclude(pk=session.pk).get()
@@ -216,11 +223,9 @@ def test_end_lists_the_misses_with_their_cost_and_drills_them_again() -> None:
     assert again.latest.key == missed.key
 
 
-def test_walk_link_only_when_its_url_resolves(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_walk_link_names_the_drill() -> None:
     session = DrillSession(visitor=uuid.uuid4(), variant="european", rules_id="x")
-    assert views.walk_url(session) is None
-    monkeypatch.setattr(views, "reverse", lambda name: "/en/drills/walk/")
-    assert views.walk_url(session) == f"/en/drills/walk/?drill={session.public_id}"
+    assert views.walk_url(session) == f"/en/drills/walk/new/?drill={session.public_id}"
 
 
 def test_due_reviews_in_words() -> None:

@@ -59,7 +59,7 @@ def numbers(html: str) -> list[tuple[str, str, str]]:
     """Every (decisions, accuracy, EV lost) block of a page as text, in order."""
     blocks = re.findall(
         r'data-testid="decisions">([^<]*)</dd>.*?data-testid="accuracy">([^<]*)</dd>.*?'
-        r'data-testid="ev-lost">([^<]*)</dd>',
+        r'data-testid="ev-lost"[^>]*>([^<]*)</dd>',
         html,
         re.S,
     )

@@ -57,17 +57,17 @@ def log():
     }
 
 
-def test_sessions_with_their_accuracy_and_ev_lost_per_100(log) -> None:
+def test_sessions_with_their_accuracy_and_ev_lost(log) -> None:
     html = client_for(log["visitor"]).get("/en/review/").content.decode()
     # Newest first: the drill (day 3), then the table (day 1).
     assert session_keys(html) == [f"drill-{log['drill']}", f"table-{log['table'].public_id}"]
     assert numbers(html) == [
-        # Everything: 7 decisions, 4 right; 0.875 bets lost: 12.5 per 100.
-        ("7", "57.1 %", "12.50 bets"),
-        # The drill: 2 of 3 right; 0.125 lost: 4.1666... per 100.
-        ("3", "66.7 %", "4.17 bets"),
-        # The table: 2 of 4 right; 0.75 lost: 18.75 per 100.
-        ("4", "50.0 %", "18.75 bets"),
+        # Everything: 7 decisions, 4 right; 0.875 bets lost (fewer than 20: the total).
+        ("7", "57.1 %", "0.875 bets"),
+        # The drill: 2 of 3 right; 0.125 lost.
+        ("3", "66.7 %", "0.125 bets"),
+        # The table: 2 of 4 right; 0.75 lost.
+        ("4", "50.0 %", "0.750 bets"),
     ]
     # The mistakes, newest first within each session (0.5 was logged after 0.25).
     assert decision_ids(html) == [
@@ -84,7 +84,7 @@ def test_sessions_with_their_accuracy_and_ev_lost_per_100(log) -> None:
 
 def test_numbers_in_russian_formats(log) -> None:
     html = client_for(log["visitor"]).get("/ru/review/").content.decode()
-    assert numbers(html)[0] == ("7", "57,1 %", "12,50 ставки")
+    assert numbers(html)[0] == ("7", "57,1 %", "0,875 ставки")
     assert "Показаны 3 ошибки." in html
 
 
@@ -100,13 +100,13 @@ def test_filter_by_source_kind_severity_and_dates(log) -> None:
     # the kept kind and dates, right ones too.
     assert session_keys(html) == [f"table-{log['table'].public_id}"]
     assert numbers(html) == [
-        ("8", "50.0 %", "11.33 bets"),  # 0.90625 bets lost in 8 decisions
-        ("5", "40.0 %", "15.63 bets"),  # 0.78125 in 5
+        ("8", "50.0 %", "0.906 bets"),  # 0.90625 bets lost in 8 decisions
+        ("5", "40.0 %", "0.781 bets"),  # 0.78125 in 5
     ]
 
     html = client.get("/en/review/?date_from=2026-03-03&date_to=2026-03-08").content.decode()
     assert decision_ids(html) == [mistake.pk]
-    assert numbers(html) == [("1", "0.0 %", "3.13 bets"), ("1", "0.0 %", "3.13 bets")]
+    assert numbers(html) == [("1", "0.0 %", "0.031 bets"), ("1", "0.0 %", "0.031 bets")]
 
     html = client.get("/en/review/?date_from=2026-03-09").content.decode()
     assert session_keys(html) == [f"drill-{log['drill']}"]
@@ -148,7 +148,7 @@ def test_filter_by_category() -> None:
         html = client.get(f"/en/review/?category={category}").content.decode()
         assert decision_ids(html) == ids, category
     html = client.get("/en/review/?category=pairs").content.decode()
-    assert numbers(html)[0] == ("1", "0.0 %", "25.00 bets")
+    assert numbers(html)[0] == ("1", "0.0 %", "0.250 bets")
 
 
 def test_filter_by_variant() -> None:
@@ -237,7 +237,7 @@ def test_session_page_lists_every_mistake_of_the_session(log) -> None:
     table = log["table"]
     client = client_for(log["visitor"])
     html = client.get(f"/en/review/sessions/table/{table.public_id}/").content.decode()
-    assert numbers(html) == [("4", "50.0 %", "18.75 bets")]
+    assert numbers(html) == [("4", "50.0 %", "0.750 bets")]
     assert decision_ids(html) == [log["lost_half"].pk, log["lost_quarter"].pk]
     html = client.get(f"/en/review/sessions/drill/{log['drill']}/").content.decode()
     assert decision_ids(html) == [log["drill_lost"].pk]

@@ -244,13 +244,24 @@ def test_plot_of_ev_lost_per_100_by_day() -> None:
         table_decision(table, 0, at=DAY3)
     html = client_for(table.visitor).get("/en/review/stats/").content.decode()
     points = re.findall(
-        r'<circle cx="([\d.]+)" cy="([\d.]+)" r="4.5" class="point" data-day="([\d-]+)" '
+        r'<circle cx="([\d.]+)" cy="([\d.]+)" r="4.5" class="point thin" data-day="([\d-]+)" '
         r'data-value="([\d.]+)" data-decisions="(\d+)"><title>([^<]*)</title>',
         html,
     )
     assert [(p[2], float(p[3]), p[4], p[5]) for p in points] == [
-        ("2026-03-02", 12.5, "2", "03/02/2026: 12.50 bets lost per 100 decisions (2 decisions)"),
-        ("2026-03-09", 3.125, "4", "03/09/2026: 3.13 bets lost per 100 decisions (4 decisions)"),
+        # Fewer than 20 decisions each: hollow, the total lost in the tooltip.
+        (
+            "2026-03-02",
+            12.5,
+            "2",
+            "03/02/2026: 0.250 bets lost in 2 decisions, too few for a rate per 100",
+        ),
+        (
+            "2026-03-09",
+            3.125,
+            "4",
+            "03/09/2026: 0.125 bets lost in 4 decisions, too few for a rate per 100",
+        ),
     ]
     # A time axis: day 1 at the left inset, day 3 (7 days later) at the right inset.
     assert [float(p[0]) for p in points] == [78.0, 658.0]
@@ -263,7 +274,7 @@ def test_plot_of_ev_lost_per_100_by_day() -> None:
 
 def test_plot_labels_in_russian_formats() -> None:
     points = [
-        DayPoint(date(2026, 3, 2), 8, 0.1),  # 1.25 per 100
+        DayPoint(date(2026, 3, 2), 80, 1.0),  # 1.25 per 100
         DayPoint(date(2026, 3, 5), 4, 0.0),
     ]
     with override("ru"):
@@ -271,9 +282,12 @@ def test_plot_labels_in_russian_formats() -> None:
     assert [t["label"] for t in plot["y_ticks"]] == ["0,0", "0,5", "1,0", "1,5"]
     assert [t["label"] for t in plot["x_ticks"]] == ["02.03.2026", "05.03.2026"]
     assert plot["markers"][0]["title"] == (
-        "02.03.2026: потеряно 1,25 ставки на 100 решений (8 решений)"
+        "02.03.2026: потеряно 1,25 ставки на 100 решений (80 решений)"
     )
-    assert plot["markers"][1]["title"].endswith("(4 решения)")
+    assert [m["thin"] for m in plot["markers"]] == [False, True]
+    assert plot["markers"][1]["title"] == (
+        "05.03.2026: потеряно 0,000 ставки за 4 решения — слишком мало для расчёта на 100"
+    )
 
 
 def test_plot_x_ticks_are_at_most_six() -> None:

@@ -286,4 +286,6 @@ def test_the_drill_links_have_the_drills_format() -> None:
         ("cell", "hard-16-10"),
         ("cell", "pairs-8-1"),
     ]
-    assert page_link("drills:no_such_page", [("cell", "hard-16-10")]) is None
+    assert page_link("drills:situations", [("variant", "european"), ("cell", "hard-16-10")]) == (
+        "/en/drills/situations/?variant=european&cell=hard-16-10"
+    )

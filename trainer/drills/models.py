@@ -232,3 +232,91 @@ def cards_of(visitor: uuid.UUID, rules_id: str) -> dict[tuple[str, str], Situati
             card.lapses = sum(r.lapses for r in rows)
         cards[key] = card
     return cards
+
+
+class MistakeWalk(models.Model):
+    """ "Learn from your mistakes": one visitor's walk through their wrong decisions
+    (trainer/drills/walk.py). ``origin`` says which ones: a table session's ("table", its
+    public id in ``origin_id``), a drill's ("drill", the drill session's public id) or a
+    period's ("period", the last ``days`` days, of ``variant`` when given). ``position`` is
+    the number of the step on show (past the last step: the walk is over). ``token`` is the
+    start form's one-time id, so a double submit of Start makes one walk."""
+
+    ORIGINS = (("table", "table"), ("drill", "drill"), ("period", "period"))
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    visitor = models.UUIDField(db_index=True)
+    token = models.UUIDField(unique=True)
+    origin = models.CharField(max_length=8, choices=ORIGINS)
+    origin_id = models.UUIDField(null=True, blank=True)
+    days = models.PositiveSmallIntegerField(null=True, blank=True)
+    variant = models.CharField(max_length=40, blank=True, default="")
+    position = models.PositiveIntegerField(default=1)
+    # The drills of the situations still wrong at the end, started from the summary:
+    # {variant: drill session public id}.
+    drill_by_variant = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"walk {self.public_id} ({self.origin})"
+
+
+class MistakeWalkStep(models.Model):
+    """One mistake of a walk, as it was: a copy of the logged decision's cards, upcard,
+    phase and EVs (the keys of ``evs`` are the actions that were legal then), and the
+    walk's answers to it: the first one (graded, logged as a ``GradedDecision`` and
+    scheduled), how many were given (a wrong one may be tried again), whether the last
+    was right, and whether the answer was shown."""
+
+    walk = models.ForeignKey(MistakeWalk, on_delete=models.CASCADE, related_name="steps")
+    number = models.PositiveIntegerField()
+    mistake = models.ForeignKey(
+        GradedDecision, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    rules_id = models.CharField(max_length=16)
+    variant = models.CharField(max_length=40)
+    hand = models.JSONField(help_text="card codes of the hand that acted")
+    upcard = models.CharField(max_length=2)
+    insurance = models.BooleanField(default=False)
+    from_split = models.BooleanField(default=False)
+    evs = models.JSONField(help_text="EV of every legal action then, units of the initial bet")
+    chart_action = models.CharField(max_length=20, blank=True, default="")
+    # What the person did the first time (the mistake) and its grade.
+    original_action = models.CharField(max_length=20)
+    original_severity = models.CharField(max_length=12)
+    decided_at = models.DateTimeField()
+    shown_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    first_action = models.CharField(max_length=20, blank=True, default="")
+    first_correct = models.BooleanField(null=True, blank=True)
+    last_action = models.CharField(max_length=20, blank=True, default="")
+    last_correct = models.BooleanField(null=True, blank=True)
+    revealed = models.BooleanField(default=False)
+    answer = models.OneToOneField(
+        GradedDecision,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="walk_step",
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["walk", "number"], name="unique_walk_step")]
+
+    def __str__(self) -> str:
+        return f"step {self.number} of {self.walk_id}: {','.join(self.hand)} v {self.upcard}"
+
+    @property
+    def answered(self) -> bool:
+        """True once the step has a first answer."""
+        return self.attempts > 0
+
+    @property
+    def found(self) -> bool:
+        """The person found a right play before the answer was shown."""
+        return bool(self.last_correct)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from trainer.drills import choose_views, views
+from trainer.drills import choose_views, views, walk_views
 
 app_name = "drills"
 
@@ -15,4 +15,11 @@ urlpatterns = [
     path("<uuid:public_id>/next/", views.next_view, name="next"),
     path("<uuid:public_id>/end/", views.end, name="end"),
     path("<uuid:public_id>/again/", views.retry, name="again"),
+    path("open/<uuid:public_id>/", walk_views.open_session, name="open"),
+    path("walk/new/", walk_views.walk_new, name="walk_new"),
+    path("walk/<uuid:public_id>/", walk_views.walk_page, name="walk"),
+    path("walk/<uuid:public_id>/answer/", walk_views.walk_answer, name="walk_answer"),
+    path("walk/<uuid:public_id>/reveal/", walk_views.walk_reveal, name="walk_reveal"),
+    path("walk/<uuid:public_id>/next/", walk_views.walk_next, name="walk_next"),
+    path("walk/<uuid:public_id>/drill/", walk_views.walk_drill, name="walk_drill"),
 ]

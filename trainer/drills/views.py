@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
@@ -221,13 +221,9 @@ def auto_advance(request: HtmxHttpRequest) -> HttpResponse:
     return redirect("drills:session", public_id=drill)
 
 
-def walk_url(session: DrillSession) -> str | None:
-    """The "learn from your mistakes" walk through this drill's misses, when the site has
-    that page (``drills:walk_new``, another part of the drills); None otherwise."""
-    try:
-        return f"{reverse('drills:walk_new')}?drill={session.public_id}"
-    except NoReverseMatch:
-        return None
+def walk_url(session: DrillSession) -> str:
+    """The start of the "learn from your mistakes" walk through this drill's misses."""
+    return f"{reverse('drills:walk_new')}?drill={session.public_id}"
 
 
 def _context(request: HttpRequest, session: DrillSession) -> dict:

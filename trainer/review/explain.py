@@ -7,7 +7,8 @@ computed from the engine, in the person's language.
   showing: standing is worth 0.160 of the bet more than the next best play (Hit).");
   hitting a hard 11 or less, or a soft total, cannot bust on one card, which is said.
 - Double and split: the EV they gain over the next best play; surrender: half the bet
-  against what the next best play loses.
+  against what the next best play loses; playing on where early surrender is offered:
+  what playing on is worth against the half bet.
 - Insurance and even money: how often the hole card is a ten (tens left / cards left)
   against the one in three that a 2:1 bet needs, and what insuring costs or adds.
 - Graded against the chart where these very cards play differently (a two-card
@@ -29,7 +30,7 @@ from game.engine.rules import Rules
 from game.engine.strategy.composition import full_shoe, remove_cards
 from game.engine.strategy.dealer import dealer_totals
 from trainer.web.labels import ACTION_LABELS
-from trainer.web.numbers import bets, percent
+from trainer.web.numbers import MINUS, bets, percent, signed_bets
 
 # Three decimals, as the answer's EV list shows them (drills/session.html): the reason's
 # numbers and the list's agree.
@@ -114,6 +115,11 @@ def reason(
         ) % {**named, "bust": percent(dealer_bust(hand, upcard, rules))}
     if ref is Action.DOUBLE:
         return _("Doubling gains %(gain)s of the bet over the next best play (%(second)s).") % named
+    if ref is Action.NO_SURRENDER:  # the early-surrender answer: play on
+        return _(
+            "Playing the hand on is worth %(value)s of the bet, better than the half bet that "
+            "surrendering gives up."
+        ) % {"value": signed_bets(values[ref], EV_PLACES, minus=MINUS)}
     if ref is Action.SPLIT:
         return (
             _("Splitting gains %(gain)s of the bet over the next best play (%(second)s).") % named

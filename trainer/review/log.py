@@ -2,7 +2,8 @@
 visitor, from the table and from drills, filtered, grouped into sessions and tallied.
 
 Units: a decision's ``loss`` is the EV it gave up, in units of the initial bet ("bets");
-"EV lost per 100 decisions" is ``100 * sum(loss) / decisions`` in bets; an accuracy is the
+"EV lost per 100 decisions" is ``100 * sum(loss) / decisions`` in bets, shown only for
+RATE_MIN_DECISIONS (20) decisions or more (the total EV lost below that); an accuracy is the
 percentage (0..100) of decisions that count as correct by advisor.py's one rule
 (``is_correct``: the play of the standard each was graded against, a close call within
 0.001 of a bet, or the chart's play). A mistake is any other grade: inaccuracy, mistake,
@@ -39,6 +40,9 @@ from trainer.review.situations import (
 DEVIATIONS = tuple(s.value for s in WRONG_SEVERITIES)
 SOURCES = ("table", "drill")
 WEAKEST_COUNT = 10
+# Below this many decisions a rate per 100 says more about chance than about play: the pages
+# show the total EV lost instead (issue 12).
+RATE_MIN_DECISIONS = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +105,11 @@ class Tally:
     def ev_lost_per_100(self) -> float | None:
         """EV lost per 100 decisions, in bets (None for no decisions)."""
         return 100 * self.ev_lost / self.decisions if self.decisions else None
+
+    @property
+    def rated(self) -> bool:
+        """Enough decisions (RATE_MIN_DECISIONS) to show the EV lost as a rate per 100."""
+        return self.decisions >= RATE_MIN_DECISIONS
 
 
 @dataclass(slots=True)

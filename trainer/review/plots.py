@@ -21,7 +21,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from trainer.review.log import DayPoint, Tally
+from trainer.review.log import RATE_MIN_DECISIONS, DayPoint, Tally
 from trainer.review.situations import CHART_ROWS, KIND_LABELS, UPCARDS, Situation, row_card
 from trainer.web.numbers import number
 
@@ -155,12 +155,30 @@ def _decimals(step: float) -> int:
     return 2
 
 
+def _point_title(point: DayPoint, day: str, thin: bool) -> str:
+    """A day's tooltip: its rate per 100 and the decisions behind it, or for a day of
+    fewer than RATE_MIN_DECISIONS decisions the total lost, as too few for a rate."""
+    count = formats.number_format(point.decisions)
+    if thin:
+        return ngettext(
+            "%(day)s: %(total)s bets lost in %(count)s decision, too few for a rate per 100",
+            "%(day)s: %(total)s bets lost in %(count)s decisions, too few for a rate per 100",
+            point.decisions,
+        ) % {"day": day, "total": number(point.ev_lost, 3), "count": count}
+    return ngettext(
+        "%(day)s: %(value)s bets lost per 100 decisions (%(count)s decision)",
+        "%(day)s: %(value)s bets lost per 100 decisions (%(count)s decisions)",
+        point.decisions,
+    ) % {"day": day, "value": number(point.ev_lost_per_100, 2), "count": count}
+
+
 def line_plot(points: Sequence[DayPoint]) -> dict[str, Any] | None:
     """The plot of ``points`` (days in order), None without points: ``width``/``height``,
     the plot area's edges, the ``polyline`` points, each point's marker with a ``title``
-    (day, EV lost per 100, decisions), the y ticks (0 to a round top, localized numbers)
-    and at most MAX_X_TICKS x ticks (localized short dates). Days are placed on a time
-    axis (a gap of days shows as a gap); a single day sits in the middle."""
+    (day, EV lost per 100, decisions; a day of fewer than RATE_MIN_DECISIONS decisions is
+    ``thin``, drawn hollow, its title the total lost), the y ticks (0 to a round top,
+    localized numbers) and at most MAX_X_TICKS x ticks (localized short dates). Days are
+    placed on a time axis (a gap of days shows as a gap); a single day sits in the middle."""
     if not points:
         return None
     left, right = PLOT_LEFT, PLOT_W - PLOT_RIGHT
@@ -183,6 +201,7 @@ def line_plot(points: Sequence[DayPoint]) -> dict[str, Any] | None:
     for point in points:
         value = point.ev_lost_per_100
         day = formats.date_format(point.day, "SHORT_DATE_FORMAT")
+        thin = point.decisions < RATE_MIN_DECISIONS
         markers.append(
             {
                 "x": round(x_of(point), 1),
@@ -190,16 +209,8 @@ def line_plot(points: Sequence[DayPoint]) -> dict[str, Any] | None:
                 "day": point.day.isoformat(),
                 "value": value,
                 "decisions": point.decisions,
-                "title": ngettext(
-                    "%(day)s: %(value)s bets lost per 100 decisions (%(count)s decision)",
-                    "%(day)s: %(value)s bets lost per 100 decisions (%(count)s decisions)",
-                    point.decisions,
-                )
-                % {
-                    "day": day,
-                    "value": number(value, 2),
-                    "count": formats.number_format(point.decisions),
-                },
+                "thin": thin,
+                "title": _point_title(point, day, thin),
             }
         )
     y_ticks = []

@@ -4,16 +4,26 @@ decision's cards, words and EVs, a session's line)."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from game.engine.banker import BankerAction
 from game.engine.cards import Card
 from game.engine.round import Action
-from game.rulesets.models import variant_name
+from game.engine.rules import Rules, RulesError
+from game.rulesets.models import RuleSet, rules_for, variant_name
+from trainer.review.explain import reason
 from trainer.review.log import Entry, SessionSummary
+from trainer.review.situations import Situation, row_card
 from trainer.web import labels
 from trainer.web.labels import BANKER_ACTION_LABELS, ROLE_LABELS, SEVERITY_LABELS, card_view
+
+# The situations a drill can ask about: the chart's cells and the insurance decision.
+DRILLABLE_KINDS = ("hard", "soft", "pairs", "insurance")
+# The casino rules of a variant, by variant string (a saved rule set never changes).
+_RULES: dict[str, Rules] = {}
 
 
 def cards_view(codes: list[str]) -> list[dict[str, Any]]:
@@ -48,8 +58,56 @@ def evs_view(
     ]
 
 
+def casino_rules(variant: str) -> Rules | None:
+    """The casino rules of ``variant`` (a preset or a saved rule set), None for the banker
+    game, an unknown variant or a rule set that is gone."""
+    if variant not in _RULES:
+        try:
+            rules = rules_for(variant)
+        except (RuleSet.DoesNotExist, RulesError):
+            return None
+        if rules.game != "casino":
+            return None
+        _RULES[variant] = rules
+    return _RULES[variant]
+
+
+def drill_situation_url(variant: str, situation: Situation) -> str | None:
+    """The link that drills one chart cell (or the insurance decision) of ``variant``:
+    ``drills:situations`` with ``variant`` and ``cell`` "<kind>-<row>-<upcard>" (the
+    situation's chart cell; the drills app reads it). None for a situation no drill asks
+    (hard 4, soft 21) or a game without drills (the banker game)."""
+    if situation.kind not in DRILLABLE_KINDS or casino_rules(variant) is None:
+        return None
+    cell = situation.cell
+    query = {"variant": variant, "cell": f"{cell.kind}-{cell.row}-{cell.upcard}"}
+    return f"{reverse('drills:situations')}?{urlencode(query)}"
+
+
+def situation_label(entry: Entry) -> str:
+    """The decision's situation in words ("Hard 20 against 8"); the insurance decision of a
+    natural is even money ("Even money against A")."""
+    if entry.decision.even_money:
+        return _("Even money against %(upcard)s") % {"upcard": row_card(entry.situation.upcard)}
+    return entry.hand.label
+
+
+def reason_line(entry: Entry) -> str:
+    """The one-line reason of the best play (explain.py), "" where the engine has none
+    (the banker game, rules that are gone)."""
+    d = entry.decision
+    rules = casino_rules(d.variant)
+    if rules is None:
+        return ""
+    try:
+        return reason(d.hand, d.upcard, rules, d.evs, d.best_action, insurance=d.insurance)
+    except (ValueError, KeyError, ZeroDivisionError):
+        return ""
+
+
 def mistake_view(entry: Entry) -> dict[str, Any]:
-    """One logged decision as the mistake list shows it."""
+    """One logged decision as the mistake list shows it: the cards, the words, the reason
+    line and the link that drills its situation."""
     d = entry.decision
     return {
         "pk": d.pk,
@@ -57,7 +115,9 @@ def mistake_view(entry: Entry) -> dict[str, Any]:
         "replayable": d.source == "table" and d.banker_role is None,  # casino rounds only
         "created_at": d.created_at,
         "round_number": d.round_number,
-        "situation": entry.hand.label,
+        "situation": situation_label(entry),
+        "reason": reason_line(entry),
+        "drill_url": drill_situation_url(d.variant, entry.situation),
         "cards": cards_view(d.hand),
         # The banker game has no dealer's upcard (its field holds the seat's role).
         "upcard": cards_view([d.upcard])[0] if d.banker_role is None else None,
