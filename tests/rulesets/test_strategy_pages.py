@@ -59,7 +59,10 @@ def test_chart_standard_takes_the_chart_play_as_best() -> None:
     assert decision.standard == "chart"
     assert (decision.best_action, decision.severity) == ("stand", "best")
     assert decision.loss == 0
-    assert re.search(r'<div id="decision-flag"[^>]* hidden>', html)
+    # The chart's play: a quiet one-line note, no EV list.
+    assert 'data-kind="correct"' in html and "quiet" in html
+    assert "Stand is the chart's play." in html
+    assert 'data-testid="flag-evs"' not in html
 
 
 def test_chart_standard_shows_a_play_better_than_the_chart() -> None:
