@@ -178,7 +178,8 @@ def test_answer_swaps_in_the_feedback() -> None:
     assert 'data-correct="false"' in feedback[:60]
     assert "Not the best play: you chose Hit, the best play is Stand." in feedback
     assert "Hard 13 against 6" in feedback
-    evs = dict(re.findall(r'data-action="(\w+)">\w+: (-?[\d.]+)</li>', html))
+    found = re.findall(r'data-action="(\w+)">\w+: (\u2212?[\d.]+)</li>', html)
+    evs = {action: ev.replace("\u2212", "-") for action, ev in found}  # a true minus
     assert set(evs) == {"hit", "stand", "double"}
     assert float(evs["stand"]) == pytest.approx(decision.evs["stand"], abs=0.0005)
     assert float(evs["hit"]) == pytest.approx(decision.evs["hit"], abs=0.0005)

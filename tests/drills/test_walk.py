@@ -206,11 +206,11 @@ def test_right_then_the_answer_on_request(table) -> None:
     assert html.strip().startswith('<section id="walk-card"')
     assert 'data-correct="true"' in html and "Right: Stand." in html
     assert 'name="action"' not in html  # found: nothing more to answer
-    assert 'data-testid="walk-evs"' not in html and "-0.210" not in html
+    assert 'data-testid="walk-evs"' not in html and "\u22120.210" not in html
     html = post(client, walk, "reveal", {"step": 1}, headers=HX).content.decode()
     assert 'data-testid="walk-best">Stand<' in html
     evs = re.findall(r'data-action="(\w+)">[^:]+: ([^<]+)</li>', html)
-    assert evs == [("stand", "-0.210"), ("hit", "-0.230"), ("double", "-0.460")]
+    assert evs == [("stand", "\u22120.210"), ("hit", "\u22120.230"), ("double", "\u22120.460")]
     assert "The dealer busts" in html  # the reason line
 
 

@@ -70,7 +70,7 @@ def test_the_counter_advises_among_the_actions_the_chips_pay_for(
     response = client.get(f"/en/table/{table.public_id}/counter/", HTTP_HX_REQUEST="true")
     body = text(response)
     assert f"A perfect card counter would choose {advice}." in body
-    shown = re.findall(r"<li[^>]*>\s*(Hit|Stand|Double|Split|Surrender): [-+]?\d", body)
+    shown = re.findall(r"<li[^>]*>\s*(Hit|Stand|Double|Split|Surrender): [\u2212+]?\d", body)
     assert shown == options
 
 

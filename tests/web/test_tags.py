@@ -52,8 +52,8 @@ def test_ev_list_with_places_testid_and_label():
         html = template.render(Context({"options": OPTIONS}))
     assert html.endswith(
         '<ul class="flag-evs" data-testid="evs" aria-label="Every play">'
-        '<li class="best" data-action="stand">Stand: -0,154</li>'
-        '<li class=" chosen" data-action="hit">Hit: -0,210</li></ul>\n'
+        '<li class="best" data-action="stand">Stand: \u22120,154</li>'
+        '<li class=" chosen" data-action="hit">Hit: \u22120,210</li></ul>\n'
     )
 
 
@@ -61,5 +61,7 @@ def test_ev_list_defaults_to_four_places_without_testid_or_label():
     template = Template("{% load web %}{% ev_list options %}")
     with override("en"):
         html = template.render(Context({"options": OPTIONS, "label": "leaked"}))
-    assert '<ul class="flag-evs"><li class="best" data-action="stand">Stand: -0.1541</li>' in html
+    assert (
+        '<ul class="flag-evs"><li class="best" data-action="stand">Stand: \u22120.1541</li>' in html
+    )
     assert "leaked" not in html  # the tag's context holds only its arguments

@@ -41,8 +41,18 @@ def ev_list(
     """Every play's expected value in bets (units of the initial bet), shown with
     ``places`` decimals: ``options`` are dicts of ``label``, ``ev``, ``best``, ``chosen``
     and ``value`` (the action, as ``data-action``); ``testid`` becomes the list's
-    ``data-testid`` and ``label`` its ``aria-label`` when given."""
-    return {"options": options, "places": places, "testid": testid, "label": label}
+    ``data-testid`` and ``label`` its ``aria-label`` when given. A negative EV is written
+    with the true minus sign (U+2212), a positive one without a sign, as the EV lists
+    always read."""
+    shown = [{**option, "ev_text": ev_text(option["ev"], places)} for option in options]
+    return {"options": shown, "places": places, "testid": testid, "label": label}
+
+
+def ev_text(ev: float, places: int) -> str:
+    """An EV in bets with ``places`` decimals in the active language's format, a true minus
+    sign before a negative one that does not round to zero: -0.1166 -> "−0.1166"."""
+    text = numbers.number(abs(ev), places)
+    return f"{numbers.MINUS}{text}" if ev < 0 and text.strip("0.,") else text
 
 
 def _number(value: object) -> Decimal | Fraction | int | float | None:
