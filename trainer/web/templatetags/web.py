@@ -49,8 +49,9 @@ def ev_list(
 
 
 def ev_text(ev: float, places: int) -> str:
-    """An EV in bets with ``places`` decimals in the active language's format, a true minus
-    sign before a negative one that does not round to zero: -0.1166 -> "−0.1166"."""
+    """An EV in bets with ``places`` decimals in the active language's format, with the true
+    minus sign (U+2212) before a negative one that does not round to zero: -0.1166 with 4
+    places is U+2212 then "0.1166"."""
     text = numbers.number(abs(ev), places)
     return f"{numbers.MINUS}{text}" if ev < 0 and text.strip("0.,") else text
 
