@@ -83,7 +83,7 @@ def test_emptied_insurance_amount_is_refused_in_croatian_and_the_table_plays_on(
         "Nemate dovoljno žetona za puni iznos od 5: ostalo Vam je 2. Unesite manji iznos.",
         timeout=TIMEOUT,
     )
-    expect(page.locator("form.actions button")).to_have_count(2)  # insure or decline
+    expect(page.locator("form.actions button[name=action]")).to_have_count(2)  # insure or decline
     screenshot(page, "table-hr-croatian-insurance-refused")
     act(page, "no_insurance")
     expect(page.locator("form.actions button.stand")).to_be_visible()
