@@ -246,6 +246,16 @@ def test_without_javascript_the_forms_redirect_to_the_page() -> None:
     assert 'data-number="2"' in client.get(url(session)).content.decode()
 
 
+def test_a_reload_does_not_restart_the_question_clock() -> None:
+    client, session = new_drill()
+    shown = timezone.now() - timedelta(seconds=30)
+    DrillQuestion.objects.filter(session=session).update(shown_at=shown)
+    assert 'data-number="1"' in client.get(url(session)).content.decode()
+    assert session.latest.shown_at == shown  # 30 s ago: a reload, not a break
+    client.post(url(session, "answer"), {"question": "1", "action": session.latest.legal[0]})
+    assert GradedDecision.objects.get().response_ms >= 30_000
+
+
 def test_end_and_resume() -> None:
     client, session = new_drill()
     # Resuming later: the unanswered question is shown again and its clock restarts.

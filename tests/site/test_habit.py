@@ -160,6 +160,9 @@ def test_done_for_today_says_when_the_next_review_is_due(clock) -> None:
     # The browser's own zone (static/web/timezone.js's cookie) wins.
     client.cookies["tz"] = "America/New_York"
     assert "The next review is due today at 07:00." in client.get("/en/").content.decode()
+    # As the script writes it, URL-encoded.
+    client.cookies["tz"] = "America%2FNew_York"
+    assert "The next review is due today at 07:00." in client.get("/en/").content.decode()
     client.cookies["tz"] = "Nowhere/Atlantis"
     assert "The next review is due today at 12:00." in client.get("/en/").content.decode()
 

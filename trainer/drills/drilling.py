@@ -317,12 +317,22 @@ def next_question(
         return question
 
 
+# A question shown again this long after it was first shown is a drill resumed after a
+# break: its clock restarts. Sooner (a reload) it keeps running, or reloading before each
+# answer would record every answer as instant (an Easy rating, a false speed-run best).
+RESTART_AFTER = timedelta(minutes=10)
+
+
 def show_question(question: DrillQuestion, now: datetime) -> None:
-    """Restart the clock of an unanswered question shown again (a resumed drill), so its
-    response time counts from when the person sees it."""
-    if not question.answered:
-        DrillQuestion.objects.filter(pk=question.pk, answered_at__isnull=True).update(shown_at=now)
-        question.shown_at = now
+    """Restart the clock of an unanswered question shown again after a break (a resumed
+    drill, ``RESTART_AFTER``), so its response time counts from when the person sees it;
+    a speed run's clock never restarts."""
+    if question.answered or question.session.speed_run:
+        return
+    if now - question.shown_at < RESTART_AFTER:
+        return
+    DrillQuestion.objects.filter(pk=question.pk, answered_at__isnull=True).update(shown_at=now)
+    question.shown_at = now
 
 
 # -- answering ----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 from functools import cache
+from urllib.parse import unquote
 from zoneinfo import ZoneInfo, available_timezones
 
 from django.http import HttpRequest
@@ -46,7 +47,8 @@ def zone_named(name: str | None) -> ZoneInfo | None:
 
 def person_zone(request: HttpRequest) -> ZoneInfo:
     """The time zone of the person's day (see the module docstring)."""
-    found = zone_named(request.COOKIES.get(COOKIE))
+    # timezone.js writes the name URL-encoded ("America%2FLos_Angeles").
+    found = zone_named(unquote(request.COOKIES.get(COOKIE, "")))
     if found is not None:
         return found
     return ZoneInfo(LANGUAGE_ZONES.get(get_language() or "en", "UTC"))
