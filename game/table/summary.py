@@ -26,6 +26,7 @@ from urllib.parse import urlencode
 from django.db.models import Sum
 from django.urls import reverse
 
+from game.engine.banker import Role
 from game.engine.strategy.advisor import is_correct
 from game.rulesets.models import variant_name
 from game.table.models import TableSession
@@ -105,7 +106,10 @@ def summary_context(table: TableSession) -> dict[str, Any]:
     bets = {r.number: r.bet for r in table.records.all()}
     if table.round_in_play:
         bets.setdefault(table.rounds_played + 1, table.last_bet)
-    ev_chips = ev_lost_in_chips(decisions, bets)
+    # The banker game's bank stakes no chips: its decisions are valued per unit of the
+    # punters' stakes, which the record does not keep, so they stay out of the chips.
+    as_bank = [d for d in decisions if d.banker_role is Role.BANKER]
+    ev_chips = ev_lost_in_chips([d for d in decisions if d not in as_bank], bets)
     result = table.records.aggregate(total=Sum("net"))["total"] or Decimal(0)
     luck = result + ev_chips
     ev_bets = sum(d.loss for d in decisions)
@@ -115,6 +119,8 @@ def summary_context(table: TableSession) -> dict[str, Any]:
             "drills:situations", drill_query(table.variant, [cell["situation"]])
         )
     mistakes = [d for d in counted if not is_correct(d.severity)]
+    # The walk asks again the casino decisions only (the banker game's are not walkable).
+    walkable = [d for d in mistakes if d.banker_role is None]
     return {
         "table": table,
         "variant_name": variant_name(table.variant),
@@ -139,6 +145,7 @@ def summary_context(table: TableSession) -> dict[str, Any]:
         if len(cells) > 1
         else None,
         "walk_url": page_link("drills:walk_new", [("table", str(table.public_id))])
-        if mistakes
+        if walkable
         else None,
+        "bank_ev_lost_text": _cost(sum(d.loss for d in as_bank)) if as_bank else "",
     }

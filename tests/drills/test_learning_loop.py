@@ -216,6 +216,8 @@ def test_end_lists_the_misses_with_their_cost_and_drills_them_again() -> None:
     )
     # One click: a drill of exactly the missed situation.
     response = client.post(f"/en/drills/{session.public_id}/again/")
+    # A double click: the same drill, not a second one.
+    assert client.post(f"/en/drills/{session.public_id}/again/").url == response.url
     again = DrillSession.objects.exclude(pk=session.pk).get()
     assert response.url == f"/en/drills/{again.public_id}/"
     assert again.category == "retry"

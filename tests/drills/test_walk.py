@@ -240,6 +240,10 @@ def test_wrong_may_be_tried_again_and_only_the_first_answer_is_logged(table) -> 
     assert (logged.action, logged.best_action, logged.severity) == ("hit", "stand", "mistake")
     assert logged.loss == pytest.approx(0.02)
     assert (logged.hand, logged.upcard, logged.rules_id) == (["9C", "3D"], "4S", RUSSIAN)
+    # Found: a further answer to the step is refused and changes nothing.
+    answer(client, walk, "hit", attempt=2)
+    step.refresh_from_db()
+    assert (step.attempts, step.last_action, step.last_correct) == (2, "stand", True)
 
 
 def test_the_grade_follows_the_persons_standard(table) -> None:

@@ -221,3 +221,18 @@ def test_review_lists_banker_decisions_on_their_own_and_keeps_them_out_of_the_ch
     assert mistaken_situations(visitor, european, None, now) == []
     assert weak_situations(visitor, european) == []
     assert visitor != uuid.UUID(int=0)
+
+
+def test_the_session_summary_of_a_banker_names_the_role_and_keeps_the_bank_out_of_the_chips():
+    table = BankerTableSessionFactory(stacked=BANKER_DRAWS, seat_count=4, human_seat=0)
+    client = client_for(table)
+    hx_deal(client, table, stake="")
+    hx_act(client, table, "draw")  # a blunder as the banker: 0.0651 of the punters' stakes
+    hx_act(client, table, "stand")
+    page = text(client.get(f"/en/table/{table.public_id}/summary/"))
+    mistake = re.search(r'data-testid="summary-mistake">\s*<span class="at">([^<]*)<', page)
+    assert mistake is not None and mistake.group(1) == "Banker: 8 5"
+    assert "gave up 0 chips on average" in page  # the bank stakes no chips of its own
+    assert f"Your decisions as the banker gave up {MINUS}0.0651 of the punters" in page
+    assert 'data-testid="walk-link"' not in page  # the walk asks casino decisions only
+    assert "No drill asks these situations" in page

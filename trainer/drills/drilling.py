@@ -230,7 +230,18 @@ def retry_misses(
     session: DrillSession, *, now: datetime, rng: random.Random | None = None
 ) -> DrillSession:
     """A new drill of exactly the situations ``session`` got wrong (in the order first
-    missed). Raises Refused when it has no misses, or as ``start_pool_drill``."""
+    missed), or the one a moment ago started for them and not yet answered (a double
+    click starts one drill). Raises Refused when it has no misses, or as
+    ``start_pool_drill``."""
+    with transaction.atomic():
+        # The source row's lock orders two clicks: the second finds the first's drill.
+        DrillSession.objects.select_for_update().filter(pk=session.pk).first()
+        return _retry_misses(session, now=now, rng=rng)
+
+
+def _retry_misses(
+    session: DrillSession, *, now: datetime, rng: random.Random | None
+) -> DrillSession:
     keys: list[tuple[str, str]] = []
     for question in session.questions.filter(correct=False).order_by("number"):
         if question.key not in keys:
@@ -240,6 +251,16 @@ def retry_misses(
     rules = drill_rules(session.variant)
     known = catalog(rules)
     items = [known[key] for key in keys if key in known]
+    started = DrillSession.objects.filter(
+        visitor=session.visitor,
+        variant=session.variant,
+        category="retry",
+        ended_at__isnull=True,
+        created_at__gte=session.created_at,
+    ).exclude(questions__answered_at__isnull=False)
+    for earlier in started.order_by("-created_at"):
+        if [tuple(key) for key in earlier.pool or []] == [item.key for item in items]:
+            return earlier
     return start_pool_drill(session.visitor, session.variant, "retry", items, now=now, rng=rng)
 
 

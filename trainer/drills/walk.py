@@ -228,12 +228,14 @@ def answer_step(
     (module docstring). Returns the grade.
 
     Raises Refused for a step not on show, an ``attempt`` count that is not the step's
-    (a double submit), a step whose answer was shown, or an action that was not legal
-    then; nothing changes then."""
+    (a double submit), a step whose answer was shown or already found, or an action that
+    was not legal then; nothing changes then."""
     with transaction.atomic():
         step = _live_step(walk, number)
         if step.revealed:
             raise Refused(_("The answer is shown already: go on to the next mistake."))
+        if step.last_correct:
+            raise Refused(_("You have found the right play: go on to the next mistake."))
         if str(attempt).strip() != str(step.attempts):
             raise Refused(STALE)
         if action_text not in step.evs:
