@@ -394,15 +394,23 @@ class Felt:
     context: Callable[[TableSession], dict[str, Any]]
     history: Callable[[RoundRecord, int], dict[str, Any]]
     # The template of the log under the felt (this round's decisions, the recent rounds),
-    # swapped out of band; None where the felt shows its own history.
+    # swapped out of band; None for none.
     log: str | None = None
+    # Whether the log lists the recent rounds too (not where the felt shows its own).
+    log_history: bool = True
 
 
 FELTS: dict[str, Felt] = {
     "casino": Felt(
         "table/felt_casino.html", casino_felt, casino_history_view, "table/round_log.html"
     ),
-    "banker": Felt("table/felt_banker.html", banker_felt, banker_history_view),
+    "banker": Felt(
+        "table/felt_banker.html",
+        banker_felt,
+        banker_history_view,
+        "table/round_log.html",
+        log_history=False,
+    ),
 }
 
 
@@ -759,6 +767,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "history": history_view(table, felt) if saved else [],
         "round_decisions": round_decisions(table) if saved else [],
         "round_log": felt.log,
+        "log_history": felt.log_history,
         # The hint of the person's standard (views.py fills it in once asked for).
         "hint": None,
         "hint_available": counter_view_possible(table),

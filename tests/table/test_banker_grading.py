@@ -117,7 +117,7 @@ def test_a_punter_blunder_is_graded_stored_and_flagged_and_the_bust_deal_settles
 
     shown = flag(html)
     assert shown.startswith("Blunder You chose Draw; the best play was Stand.")
-    assert "It cost 0.0646 of your bet on average." in shown
+    assert "It cost 0.0646 of the stake on average." in shown
     # The EV list (the shared {% ev_list %}), either minus sign.
     assert re.search(rf"Stand:? [-{MINUS}]0\.1166 Draw:? [-{MINUS}]0\.1812", shown)
     assert (
@@ -148,7 +148,7 @@ def test_the_banker_is_graded_against_the_punters_he_can_see():
     assert decision.severity == "blunder" and decision.banker_role == "banker"
     shown = flag(html)
     assert shown.startswith("Blunder You chose Draw; the best play was Stand.")
-    assert "It cost 0.0651 of your bet on average." in shown
+    assert "It cost 0.0651 of the stake on average." in shown
     assert "per unit of the punters' stakes for your 8 5 as the banker" in shown.replace(
         "&#x27;", "'"
     )
@@ -236,3 +236,17 @@ def test_the_session_summary_of_a_banker_names_the_role_and_keeps_the_bank_out_o
     assert f"Your decisions as the banker gave up {MINUS}0.0651 of the punters" in page
     assert 'data-testid="walk-link"' not in page  # the walk asks casino decisions only
     assert "No drill asks these situations" in page
+
+
+def test_a_bankers_decisions_of_the_deal_stay_listed_under_the_table():
+    table = BankerTableSessionFactory(stacked=BANKER_DRAWS, seat_count=4, human_seat=0)
+    client = client_for(table)
+    hx_deal(client, table, stake="")
+    html = text(hx_act(client, table, "draw"))
+    assert "It cost 0.0651 of the stake on average." in flag(html)
+    html = text(hx_act(client, table, "stand"))  # the deal ends: both decisions stay listed
+    rows = re.findall(r'data-testid="decision-at">([^<]*)<', html)
+    assert rows == ["Banker: 8 5", "Banker: 8 5 5"]
+    assert "Recent rounds" not in html  # the banker felt keeps its own history
+    page = text(client.get(f"/en/table/{table.public_id}/"))
+    assert re.findall(r'data-testid="decision-at">([^<]*)<', page) == rows
