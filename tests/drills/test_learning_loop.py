@@ -320,7 +320,17 @@ def test_several_cells_and_a_region() -> None:
 
 
 @pytest.mark.parametrize(
-    "cell", ["hard-4-10", "hard-16-11", "soft-1-2", "pairs-11-2", "insurance-0-5", "x", "hard-16"]
+    "cell",
+    [
+        "hard-4-10",
+        "hard-16-11",
+        "soft-1-2",
+        "pairs-11-2",
+        "insurance-0-5",
+        "x",
+        "hard-16",
+        "hard-\u0661\u0666-10",  # Arabic-Indic digits: not the chart's 16
+    ],
 )
 def test_bad_cells_are_refused_and_start_nothing(cell: str) -> None:
     client = client_for(uuid.uuid4())

@@ -39,7 +39,7 @@ from trainer.web.errors import Refused
 
 # At most this many cells in one URL (the whole chart has 311 with insurance).
 MAX_CELLS = 400
-_CELL = re.compile(r"^(hard|soft|pairs|insurance)-(\d{1,2})-(\d{1,2})$")
+_CELL = re.compile(r"^(hard|soft|pairs|insurance)-([0-9]{1,2})-([0-9]{1,2})$")
 _ROWS = {"hard": HARD_ROWS, "soft": SOFT_ROWS, "pairs": PAIR_ROWS, "insurance": (0,)}
 
 
