@@ -131,7 +131,8 @@ def test_the_start_page_in_russian_and_a_bad_scope() -> None:
     assert bad.status_code == 400
     assert "That link does not name mistakes to walk through." in bad.content.decode()
     assert client_for(table).get("/en/drills/walk/new/?days=0").status_code == 400
-    assert client_for(table).get("/en/drills/walk/new/?days=\uff17").status_code == 400  # ７
+    # A full-width 7 is not a number of days.
+    assert client_for(table).get("/en/drills/walk/new/?days=\uff17").status_code == 400
 
 
 def test_a_period_walk_takes_the_days_and_the_variant() -> None:

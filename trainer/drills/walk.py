@@ -87,7 +87,7 @@ class WalkScope:
                 return cls(table=uuid.UUID(table))
             if drill:
                 return cls(drill=uuid.UUID(drill))
-            # ASCII digits only: int() would also read "７" or "٥".
+            # ASCII digits only: int() also reads full-width and Arabic-Indic digits.
             if days_text and not (days_text.isascii() and days_text.isdigit()):
                 raise ValueError(days_text)
             days = int(days_text) if days_text else None
