@@ -31,6 +31,7 @@ from trainer.drills.drilling import (
     end_drill,
     next_question,
     start_drill,
+    start_pool_drill,
 )
 from trainer.drills.items import catalog
 from trainer.drills.models import DrillQuestion, DrillSession, SituationCard
@@ -473,3 +474,19 @@ def test_answers_are_scheduled_at_the_persons_retention() -> None:
         dues[retention] = SituationCard.objects.get(visitor=visitor).due
         end_drill(session, now=NOW)
     assert dues["0.95"] < dues["0.80"]
+
+
+def test_a_drill_of_one_chosen_situation_asks_nothing_else() -> None:
+    """A chart cell with one hand class (soft 18 = A,7 against a 5): question after question
+    is that cell, not an extra one from the rest of the chart."""
+    item = catalog(find_rules("european"))[("soft 18", "5")]
+    session = start_pool_drill(uuid.uuid4(), "european", "cells", [item], now=NOW)
+    clock = NOW
+    for number in range(1, 4):
+        question = latest(session)
+        assert (question.hand_class, question.upcard_value) == ("soft 18", "5")
+        clock += timedelta(seconds=5)
+        answer_question(session, str(number), question.legal[0], "exact", now=clock)
+        next_question(session, str(number), now=clock)
+    assert latest(session).number == 4
+    assert latest(session).key == ("soft 18", "5")

@@ -282,13 +282,17 @@ def _ask(
 ) -> DrillQuestion:
     """Create the session's next question (see scheduling.next_situation)."""
     cards = {key: card.stats for key, card in cards_of(session.visitor, session.rules_id).items()}
+    # A drill of chosen situations asks nothing else: with one situation left it asks it
+    # again; a category's drill takes an extra one from the whole catalog instead.
+    chosen = session.category in POOL_CATEGORIES
     situation, tier = next_situation(
         session_pool(session, rules),
         cards,
         previous.key if previous else None,
         now,
         rng,
-        fallback=list(catalog(rules).values()),
+        fallback=() if chosen else list(catalog(rules).values()),
+        repeat=chosen,
     )
     question = deal_question(situation, rules, rng)
     return DrillQuestion.objects.create(

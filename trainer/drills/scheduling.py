@@ -125,11 +125,13 @@ def next_situation(
     rng: random.Random,
     *,
     fallback: Sequence[DrillItem] = (),
+    repeat: bool = False,
 ) -> tuple[DrillItem, str]:
     """The situation to ask next and its tier ("due", "new", "weak" or "extra"), by the
     order of the module docstring: ``pool`` is the drill's situations, ``cards`` the
     person's cards by situation key, ``previous`` the key just asked (never repeated),
-    ``fallback`` the situations to take an extra one from.
+    ``fallback`` the situations to take an extra one from; with ``repeat`` (a drill of
+    chosen situations) the situation just asked is asked again when the pool has no other.
 
     Raises LookupError when nothing but ``previous`` is left anywhere."""
     candidates = [s for s in pool if s.key != previous]
@@ -150,6 +152,9 @@ def next_situation(
     extra = [s for s in fallback if s.key != previous]
     if extra:
         return weighted_choice(extra, rng), "extra"
+    if repeat and pool:
+        again = pool[0]
+        return again, "weak" if again.key in cards else "new"
     raise LookupError("no situation to ask other than the one just asked")
 
 
