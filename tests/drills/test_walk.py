@@ -22,7 +22,7 @@ from game.rulesets.models import RuleSet
 from tests.factories import TableSessionFactory
 from tests.helpers import HX, client_for
 from tests.review.factories import DrillDecisionFactory, GradedDecisionFactory
-from trainer.drills.models import DrillSession, MistakeWalk, SituationCard
+from trainer.drills.models import DrillSession, MistakeWalk, MistakeWalkStep, SituationCard
 from trainer.review.models import GradedDecision
 
 pytestmark = pytest.mark.django_db
@@ -398,3 +398,18 @@ def test_the_reviews_session_link_opens_a_walk_or_a_drill(table) -> None:
     assert client_for(uuid.uuid4()).get(f"/en/drills/open/{walk.public_id}/")["Location"] == (
         f"/en/drills/{walk.public_id}/"
     )
+
+
+def test_a_reload_does_not_restart_a_steps_clock(table) -> None:
+    """As a drill question's: a reload keeps the step's clock running, so reloading before
+    answering cannot make the logged answer instant (an Easy rating)."""
+    client = client_for(table)
+    walk = start(client, table)
+    step = walk.steps.get(number=1)
+    shown = timezone.now() - timedelta(seconds=30)
+    MistakeWalkStep.objects.filter(pk=step.pk).update(shown_at=shown)
+    page(client, walk)
+    step.refresh_from_db()
+    assert step.shown_at == shown
+    answer(client, walk, "stand")
+    assert GradedDecision.objects.order_by("-id")[0].response_ms >= 30_000

@@ -348,13 +348,20 @@ def next_question(
 RESTART_AFTER = timedelta(minutes=10)
 
 
+def clock_restarts(shown_at: datetime | None, now: datetime) -> bool:
+    """Whether an unanswered question (a drill's, a walk step's) shown at ``shown_at`` and
+    shown again ``now`` starts its clock anew: never shown, or shown ``RESTART_AFTER`` or
+    longer ago (a break); a reload keeps it running."""
+    return shown_at is None or now - shown_at >= RESTART_AFTER
+
+
 def show_question(question: DrillQuestion, now: datetime) -> None:
     """Restart the clock of an unanswered question shown again after a break (a resumed
     drill, ``RESTART_AFTER``), so its response time counts from when the person sees it;
     a speed run's clock never restarts."""
     if question.answered or question.session.speed_run:
         return
-    if now - question.shown_at < RESTART_AFTER:
+    if not clock_restarts(question.shown_at, now):
         return
     DrillQuestion.objects.filter(pk=question.pk, answered_at__isnull=True).update(shown_at=now)
     question.shown_at = now

@@ -39,7 +39,13 @@ from django.utils.translation import gettext_lazy as _
 from game.engine.round import Action
 from game.engine.strategy.advisor import Grade, Judgement, Standard, judge
 from game.rulesets.models import RuleSet
-from trainer.drills.drilling import MAX_DAYS, MAX_RESPONSE_MS, drill_rules, next_question
+from trainer.drills.drilling import (
+    MAX_DAYS,
+    MAX_RESPONSE_MS,
+    clock_restarts,
+    drill_rules,
+    next_question,
+)
 from trainer.drills.items import DrillUnavailable, classify_decision
 from trainer.drills.models import DrillSession, MistakeWalk, MistakeWalkStep, SituationCard
 from trainer.drills.scheduling import rating_for
@@ -192,9 +198,9 @@ def current_step(walk: MistakeWalk) -> MistakeWalkStep | None:
 
 
 def show_step(step: MistakeWalkStep, now: datetime) -> None:
-    """Start (or restart) the clock of a step not answered yet: its response time counts
-    from when the person sees it."""
-    if not step.answered:
+    """Start the clock of a step not answered yet, or restart it after a break (as a drill
+    question's, ``clock_restarts``): its response time counts from when the person sees it."""
+    if not step.answered and clock_restarts(step.shown_at, now):
         MistakeWalkStep.objects.filter(pk=step.pk, attempts=0).update(shown_at=now)
         step.shown_at = now
 
