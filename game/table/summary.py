@@ -76,11 +76,7 @@ def worst_cells(decisions: Iterable[GradedDecision]) -> list[dict[str, Any]]:
     ranked = sorted(found.values(), key=lambda c: (-c["loss"], -c["misses"], c["situation"]))[
         :DRILL_NEXT
     ]
-    return [{**c, "label": c["situation"].label, "cost_text": _cost(c["loss"])} for c in ranked]
-
-
-def _cost(loss: float) -> str:
-    return cost_text(loss)
+    return [{**c, "label": c["situation"].label, "cost_text": cost_text(c["loss"])} for c in ranked]
 
 
 def ev_lost_in_chips(decisions: Iterable[GradedDecision], bets: Mapping[int, Decimal]) -> Decimal:
@@ -131,7 +127,7 @@ def summary_context(table: TableSession) -> dict[str, Any]:
         "hinted": len(decisions) - len(counted),
         "accuracy": 100 * right / len(counted) if counted else None,
         "ev_lost_bets": ev_bets,
-        "ev_lost_text": _cost(ev_bets),
+        "ev_lost_text": cost_text(ev_bets),
         "ev_lost_chips": ev_chips,
         "ev_lost_chips_text": chips(ev_chips, 2),
         "result_text": signed_chips(result, 2, minus=MINUS, zero="±"),
@@ -147,5 +143,5 @@ def summary_context(table: TableSession) -> dict[str, Any]:
         "walk_url": page_link("drills:walk_new", [("table", str(table.public_id))])
         if walkable
         else None,
-        "bank_ev_lost_text": _cost(sum(d.loss for d in as_bank)) if as_bank else "",
+        "bank_ev_lost_text": cost_text(sum(d.loss for d in as_bank)) if as_bank else "",
     }
