@@ -27,6 +27,6 @@ def test_username_taken_between_validation_and_save_is_an_inline_error(monkeypat
         {"username": "twin", "password1": "Xq9!long-pass", "password2": "Xq9!long-pass"},
     )
     assert response.status_code == 200
-    assert "Пользователь с таким именем уже существует." in response.content.decode()
+    assert "Это имя пользователя уже занято. Выберите другое." in response.content.decode()
     assert User.objects.filter(username="twin").count() == 1
     assert "_auth_user_id" not in client.session  # nobody was logged in

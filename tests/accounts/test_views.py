@@ -59,10 +59,10 @@ def test_sign_up_makes_the_user_and_account_and_logs_in() -> None:
     ("lang", "heading", "email_label", "button"),
     [
         ("en", "Sign up", "Email address", "Create the account"),
-        ("sr-latn", "Registruj se", "Imejl adresa", "Napravi nalog"),
-        ("hr", "Registriraj se", "E-mail adresa", "Izradi račun"),
+        ("sr-latn", "Registrujte se", "Imejl adresa", "Napravite nalog"),
+        ("hr", "Registrirajte se", "E-mail adresa", "Izradite račun"),
         ("ru", "Регистрация", "Адрес электронной почты", "Создать учётную запись"),
-        ("bg", "Регистрация", "Имейл адрес", "Създай профил"),
+        ("bg", "Регистрация", "Имейл адрес", "Създайте профил"),
     ],
 )
 def test_the_sign_up_page_speaks_the_person_s_language(lang, heading, email_label, button):
@@ -82,8 +82,8 @@ def test_the_sign_up_page_speaks_the_person_s_language(lang, heading, email_labe
     ("lang", "message"),
     [
         ("en", "A user with that username already exists."),
-        ("ru", "Пользователь с таким именем уже существует."),
-        ("sr-latn", "Korisnik sa tim korisničkim imenom već postoji."),
+        ("ru", "Это имя пользователя уже занято. Выберите другое."),
+        ("sr-latn", "Korisničko ime je zauzeto. Izaberite drugo."),
     ],
 )
 def test_a_taken_username_is_refused_inline_and_nothing_is_made(lang, message) -> None:
@@ -103,7 +103,7 @@ def test_a_taken_username_is_refused_inline_and_nothing_is_made(lang, message) -
     ("lang", "message"),
     [
         ("en", "The two password fields didn’t match."),
-        ("bg", "Двете полета за паролата не съвпадат."),
+        ("bg", "Двете въведени пароли не съвпадат."),
     ],
 )
 def test_passwords_that_differ_are_refused_inline(lang, message) -> None:
@@ -152,13 +152,13 @@ def test_log_in_and_its_message() -> None:
         ),
         (
             "ru",
-            "Пожалуйста, введите правильные имя пользователя и пароль. Оба поля могут быть "
-            "чувствительны к регистру.",
+            "Введите правильные имя пользователя и пароль. Учтите, что в обоих полях важен "
+            "регистр букв.",
         ),
         (
             "hr",
-            "Unesite ispravno korisničko ime i lozinku. Imajte na umu da oba polja mogu "
-            "sadržati velika i mala slova.",
+            "Unesite ispravno korisničko ime i lozinku. Pazite na velika i mala slova u oba "
+            "polja.",
         ),
     ],
 )
@@ -317,7 +317,7 @@ def test_password_reset_with_a_bad_address_is_refused_inline() -> None:
     response = Client().post("/hr/accounts/reset/", {"email": "not an address"})
 
     assert response.status_code == 200
-    assert "Upišite valjanu e-mail adresu." in main_text(response)
+    assert "Unesite ispravnu e-mail adresu." in main_text(response)
     assert mail.outbox == []
 
 
@@ -365,7 +365,7 @@ def test_password_change_with_a_wrong_old_password_changes_nothing() -> None:
     )
 
     assert response.status_code == 200
-    assert "Ваш старый пароль введен неправильно. Пожалуйста, введите его снова." in main_text(
+    assert "Старый пароль введён неверно. Введите его ещё раз." in main_text(
         response
     )
     user.refresh_from_db()
@@ -403,5 +403,5 @@ def test_the_header_shows_the_username_and_a_log_out_form() -> None:
     assert ">ana</a>" in html
     assert '<form class="logout-form" method="post" action="/hr/accounts/logout/">' in html
     assert 'name="csrfmiddlewaretoken"' in html
-    assert ">Odjavi se</button>" in html
+    assert ">Odjavite se</button>" in html
     assert "login-link" not in html

@@ -380,7 +380,7 @@ def test_the_walk_in_bulgarian(table) -> None:
     assert "Грешка 1 от 3" in html
     answer(client, walk, "hit", lang="bg")
     html = page(client, walk, lang="bg")
-    assert "Покажи отговора" in html
+    assert "Покажете отговора" in html
 
 
 def test_the_reviews_session_link_opens_a_walk_or_a_drill(table) -> None:

@@ -80,7 +80,7 @@ def test_emptied_insurance_amount_is_refused_in_croatian_and_the_table_plays_on(
     page.locator('input[name="amount"]').fill("")
     refused(page, "insurance")
     expect(page.locator(".message.error")).to_have_text(
-        "Nemate dovoljno žetona za puni iznos od 5: ostalo Vam je 2. Unesite manji iznos.",
+        "Nemate dovoljno žetona za puni iznos od 5: ostalo vam je 2. Unesite manji iznos.",
         timeout=TIMEOUT,
     )
     expect(page.locator("form.actions button[name=action]")).to_have_count(2)  # insure or decline

@@ -261,7 +261,7 @@ def test_decision_page_shows_every_ev(log) -> None:
         # A hard 20 of three cards: in the chart's 17+ row, but the heading is its total.
         ("en", ["4S", "TD", "6C"], "8H", "Hard 20 against 8"),
         ("ru", ["4S", "TD", "6C"], "8H", "Жёсткая сумма 20 против 8"),
-        ("bg", ["4S", "TD", "6C"], "8H", "Твърда сума 20 срещу 8"),
+        ("bg", ["4S", "TD", "6C"], "8H", "Твърд сбор 20 срещу 8"),
         ("en", ["TS", "7D"], "AH", "Hard 17 against A"),
         # A soft 18 of three cards plays as A,7: named by its total, not by the chart row.
         ("en", ["AS", "2D", "5C"], "9H", "Soft 18 against 9"),
@@ -338,15 +338,15 @@ PAGE_TEXT = {
     ),
     "bg": (
         "Вашите грешки",
-        "Упражнявай грешките ми",
+        "Упражнявайте грешките ми",
         "Маса",
         "Упражнение",
-        "Твърда сума 16 срещу 10",
+        "Твърд сбор 16 срещу 10",
         "02.03.2026 12:00",
     ),
     "sr-latn": (
         "Vaše greške",
-        "Vežbaj moje greške",
+        "Vežbajte moje greške",
         "Sto",
         "Vežba",
         "Tvrdi zbir 16 protiv 10",
@@ -354,7 +354,7 @@ PAGE_TEXT = {
     ),
     "hr": (
         "Vaše pogreške",
-        "Vježbaj moje pogreške",
+        "Vježbajte moje pogreške",
         "Stol",
         "Vježba",
         "Tvrdi zbroj 16 protiv 10",

@@ -103,10 +103,10 @@ def test_categories(hand, legal, action, best, chart, expected) -> None:
         (
             "bg",
             [
-                "Твърда сума 16 срещу 10",
-                "Мека сума 18 (A,7) срещу A",
-                "Двойка 8,8 срещу 9",
-                "Твърда сума 17+ срещу 2",
+                "Твърд сбор 16 срещу 10",
+                "Мек сбор 18 (A,7) срещу A",
+                "Чифт 8,8 срещу 9",
+                "Твърд сбор 17+ срещу 2",
                 "Застраховка срещу A",
             ],
         ),
@@ -232,7 +232,7 @@ def test_hand_situation_names_the_hands_own_total(
     [
         ("en", "Hard 20 against 8", "Soft 18 against A"),
         ("ru", "Жёсткая сумма 20 против 8", "Мягкая сумма 18 против A"),
-        ("bg", "Твърда сума 20 срещу 8", "Мека сума 18 срещу A"),
+        ("bg", "Твърд сбор 20 срещу 8", "Мек сбор 18 срещу A"),
         ("sr-latn", "Tvrdi zbir 20 protiv 8", "Meki zbir 18 protiv A"),
         ("hr", "Tvrdi zbroj 20 protiv 8", "Meki zbroj 18 protiv A"),
     ],

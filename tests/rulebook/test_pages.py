@@ -54,8 +54,8 @@ CASINO_PROSE = {
 }
 BANKER_PROSE = {
     "en": "A talia (талия) is one pass through the cards",
-    "sr-latn": "Talija (талия) je jedan prolaz kroz karte",
-    "hr": "Talija (талия) jedan je prolaz kroz karte",
+    "sr-latn": "Talija je jedan prolaz kroz karte",
+    "hr": "Talija jedan je prolaz kroz karte",
     "ru": "Талия — один проход по картам",
     "bg": "Талията (талия) е едно преминаване през картите",
 }
@@ -63,13 +63,13 @@ GLOSSARY = {"en": "Glossary", "sr-latn": "Rečnik", "hr": "Rječnik", "ru": "С�
 # A term of each language's glossary, from its seed.
 GLOSSARY_TERM = {
     ("casino", "en"): "Soft total, hard total",
-    ("casino", "sr-latn"): "Štih",
+    ("casino", "sr-latn"): "Desetka ili slika",
     ("casino", "hr"): "Krupje, djelitelj",
     ("casino", "ru"): "Перебор",
     ("casino", "bg"): "Мек и твърд сбор",
     ("banker", "en"): "Punter (понтёр)",
-    ("banker", "sr-latn"): "Ponter (понтёр)",
-    ("banker", "hr"): "Ponter (понтёр)",
+    ("banker", "sr-latn"): "Ponter (pontjor)",
+    ("banker", "hr"): "Ponter (pontjor)",
     ("banker", "ru"): "Банкомёт",
     ("banker", "bg"): "Понтьор (понтёр)",
 }

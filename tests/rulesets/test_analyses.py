@@ -188,7 +188,7 @@ def test_drills_of_rules_being_analysed_say_so(engine_forbidden) -> None:
     ("language", "message"),
     [
         ("en", "You already have 3 rule sets being analysed."),
-        ("ru", "У Вас уже анализируются 3 набора правил. Дождитесь, пока один из них будет готов"),
+        ("ru", "У вас уже анализируются 3 набора правил. Дождитесь, пока один из них будет готов"),
     ],
 )
 def test_a_visitor_has_at_most_three_pending_analyses(

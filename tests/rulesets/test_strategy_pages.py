@@ -155,7 +155,7 @@ def test_chart_page_in_every_language() -> None:
         "sr-latn": "Tvrdi zbirovi",
         "hr": "Tvrdi zbrojevi",
         "ru": "Жёсткие суммы",
-        "bg": "Твърди суми",
+        "bg": "Твърди сборове",
     }
     for lang, words in expected.items():
         with translation.override(lang):

@@ -298,10 +298,10 @@ def test_card_name(lang: str, expected: str) -> None:
 
 DEAL_WORDS = {
     "en": "Deal",
-    "sr-latn": "Deli karte",
-    "hr": "Dijeli",
+    "sr-latn": "Podelite karte",
+    "hr": "Podijelite",
     "ru": "Раздать",
-    "bg": "Раздай",
+    "bg": "Раздайте",
 }
 
 

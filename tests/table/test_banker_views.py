@@ -554,10 +554,10 @@ def test_russian_words_on_the_banker_table() -> None:
     ("lang", "draw", "stand", "banker"),
     [
         ("en", "Draw", "Stand", "Banker"),
-        ("sr-latn", "Kupi kartu", "Dosta", "Bankar"),
-        ("hr", "Kupi kartu", "Dosta", "Bankar"),
+        ("sr-latn", "Kupite kartu", "Dosta", "Bankar"),
+        ("hr", "Kupite kartu", "Dosta", "Bankar"),
         ("ru", "Прикупить", "Хватит", "Банкомёт"),
-        ("bg", "Тегли карта", "Стига", "Банкер"),
+        ("bg", "Изтеглете карта", "Стига", "Банкер"),
     ],
 )
 def test_banker_table_in_every_language(lang: str, draw: str, stand: str, banker: str) -> None:
@@ -642,4 +642,4 @@ def test_the_new_session_form_offers_the_ai_levels_at_a_banker_table() -> None:
         ("hard", " selected", "Hard: the best play of the cards in view"),
     ]
     ru = text(client_for(table).get(f"/ru/table/{table.public_id}/"))
-    assert "Сильный: лучшая игра по видимым картам" in ru
+    assert "Сильный: лучший ход по видимым картам" in ru

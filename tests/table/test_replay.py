@@ -284,10 +284,10 @@ def test_recorded_cards_are_the_rounds_cards_in_dealing_order() -> None:
     ("lang", "prompt", "answer"),
     [
         ("en", "What is the best play here?", "This time you chose Stand: the best play."),
-        ("ru", "Какая игра здесь лучшая?", "На этот раз вы выбрали «Хватит» — лучшую игру."),
-        ("bg", "Коя е най-добрата игра тук?", "Този път избрахте „Остани“ — най-добрата игра."),
-        ("sr-latn", "Koja je ovde najbolja igra?", "Ovaj put ste izabrali Stani: najbolja igra."),
-        ("hr", "Koja je ovdje najbolja igra?", "Ovaj put ste odabrali Dosta: najbolja igra."),
+        ("ru", "Какой ход здесь лучший?", "На этот раз вы выбрали «Хватит» — лучший ход."),
+        ("bg", "Кой е най-добрият ход тук?", "Този път избрахте „Остани“ — най-добрият ход."),
+        ("sr-latn", "Koji je ovde najbolji potez?", "Ovaj put ste izabrali Stani: najbolji potez."),
+        ("hr", "Koji je ovdje najbolji potez?", "Ovaj put ste odabrali Dosta: najbolji potez."),
     ],
 )
 def test_replay_in_each_language(lang, prompt, answer) -> None:

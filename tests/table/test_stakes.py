@@ -121,7 +121,7 @@ def test_message_in_the_persons_language() -> None:
     post_act(client, table, {"action": "no_surrender"})
     html = text(post_act(client, table, {"action": "double", "amount": ""}, lang="hr"))
     assert error(html) == (
-        "Nemate dovoljno žetona za puni iznos od 10: ostalo Vam je 5. Unesite manji iznos."
+        "Nemate dovoljno žetona za puni iznos od 10: ostalo vam je 5. Unesite manji iznos."
     )
 
 

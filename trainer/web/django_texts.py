@@ -7,6 +7,9 @@ Django's because ``LOCALE_PATHS`` is merged last (tests/web/test_glossary.py che
 This module is never imported: ``makemessages`` reads the markers, nothing calls them.
 """
 
+# Django's msgids are copied exactly, with their typographic apostrophes.
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
 from django.utils.translation import gettext_noop, ngettext_lazy
