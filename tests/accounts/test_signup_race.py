@@ -1,5 +1,3 @@
-# The expected message is Russian: its Cyrillic letters are meant.
-# ruff: noqa: RUF001
 """Two sign-ups of one username at the same moment: the second gets the form's message,
 not a server error (found by a breaker with 20 simultaneous posts)."""
 

@@ -157,8 +157,7 @@ def test_log_in_and_its_message() -> None:
         ),
         (
             "hr",
-            "Unesite ispravno korisničko ime i lozinku. Pazite na velika i mala slova u oba "
-            "polja.",
+            "Unesite ispravno korisničko ime i lozinku. Pazite na velika i mala slova u oba polja.",
         ),
     ],
 )
@@ -365,9 +364,7 @@ def test_password_change_with_a_wrong_old_password_changes_nothing() -> None:
     )
 
     assert response.status_code == 200
-    assert "Старый пароль введён неверно. Введите его ещё раз." in main_text(
-        response
-    )
+    assert "Старый пароль введён неверно. Введите его ещё раз." in main_text(response)
     user.refresh_from_db()
     assert user.check_password(PASSWORD)
 

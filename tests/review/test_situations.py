@@ -1,6 +1,9 @@
 """A logged decision's chart cell and categories, from its cards alone (situations.py), and
 the situations' names in each language."""
 
+# The expected names are Russian and Bulgarian: their Cyrillic letters are meant.
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,9 @@
 """The stats page: the heat map's cell values and tooltips, the weakest ten in order, the
 per-day plot (its values, ticks and localized labels), the variant filter, each language."""
 
+# The expected names are Russian and Bulgarian: their Cyrillic letters are meant.
+# ruff: noqa: RUF001
+
 from __future__ import annotations
 
 import re

@@ -125,7 +125,9 @@ def test_a_punter_blunder_is_graded_stored_and_flagged_and_the_bust_deal_settles
         " who draws below 17, exact for the two-deck shoe without your cards." in shown
     )
     hr = flag(text(client.get(f"/hr/table/{table.public_id}/")))
-    assert hr.startswith("Gruba pogreška Odabrali ste „Kupite kartu“; najbolji potez bio je „Dosta“.")
+    assert hr.startswith(
+        "Gruba pogreška Odabrali ste „Kupite kartu“; najbolji potez bio je „Dosta“."
+    )
     assert "za vaše 10 6 kao ponter, protiv bankara koji vuče ispod 17" in hr
     assert re.search(rf"[-{MINUS}]0,1166", hr)
 
