@@ -33,7 +33,7 @@ HARD_20 = ["TS", "6D", "KC", "9H", "5C", "TD", "TH", *PAD]
 # What each language says at each step (the Serbian words are meant).
 WORDS = {
     "en": {"blunder": "Blunder", "right": "Right", "summary": "Session summary"},
-    "sr-latn": {"blunder": "Gruba greška", "right": "Tačno", "summary": "Pregled sesije"},
+    "sr-latn": {"blunder": "Gruba greška", "right": "Tačno", "summary": "Rezime sesije"},
 }
 
 
