@@ -9,7 +9,12 @@
    "sr_Latn": ..., "hr": ..., "ru": ..., "bg": ...}`` where a plural entry gives a list of
    forms per language (3 for sr_Latn, hr and ru; 2 for bg);
 3. fuzzy marks are removed from entries that got a translation, obsolete entries dropped;
-4. ``manage.py compilemessages``.
+4. Serbian Cyrillic is made from Serbian Latin, letter for letter (trainer/web/cyrillic.py):
+   ``locale/sr/LC_MESSAGES/django.po`` from ``locale/sr_Latn/`` and the rule pages' prose
+   ``templates/rulebook/prose/sr/*.html`` from ``templates/rulebook/prose/sr-latn/``. Those
+   files are generated: change the Latin text (its pending entry or prose file), never them;
+   tests/web/test_cyrillic_files.py fails when they are stale;
+5. ``manage.py compilemessages``.
 
 Prints the entries still untranslated per language (``--check`` exits 1 if any). Several
 people may run it at once: it takes ``locale/.lock`` (flock) while it works.
@@ -27,7 +32,14 @@ from pathlib import Path
 import polib
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a file: the project's packages beside the script's
+    sys.path.insert(0, str(ROOT))
+
+from trainer.web.cyrillic import catalog_text, to_cyrillic  # noqa: E402
+
 LOCALE = ROOT / "locale"
+PROSE = ROOT / "templates" / "rulebook" / "prose"
+CYRILLIC_PO = LOCALE / "sr" / "LC_MESSAGES" / "django.po"
 LANGS = ("sr_Latn", "hr", "ru", "bg")
 PY = sys.executable
 IGNORE = ["--ignore=.venv", "--ignore=.git", "--ignore=tests", "--ignore=staticfiles"]
@@ -42,6 +54,74 @@ def load_pending() -> dict[tuple[str | None, str, str | None], dict]:
             key = (item.get("context"), item["msgid"], item.get("msgid_plural"))
             entries[key] = item
     return entries
+
+
+def cyrillic_catalog(latin: polib.POFile) -> polib.POFile:
+    """The Serbian Cyrillic catalog of the Serbian Latin one: the same entries, every
+    msgstr transliterated by ``catalog_text`` (which keeps the keys and codes the English
+    source shares in Latin). Written nowhere: ``write_cyrillic`` saves it."""
+    po = polib.POFile(wrapwidth=79)
+    po.header = (
+        "Serbian (Cyrillic) translation of the blackjack trainer, GENERATED from\n"
+        "locale/sr_Latn/LC_MESSAGES/django.po by scripts/po_fill.py (trainer/web/cyrillic.py):\n"
+        "change the Latin catalog's source (locale/pending/*.json), never this file.\n"
+        "This file is distributed under the same license as the blackjack-trainer package."
+    )
+    po.metadata = {
+        **latin.metadata,
+        "Language-Team": "Serbian (Cyrillic)",
+        "Language": "sr",
+    }
+    for entry in latin:
+        if entry.obsolete:
+            continue
+        source = f"{entry.msgid} {entry.msgid_plural or ''}"
+        po.append(
+            polib.POEntry(
+                msgctxt=entry.msgctxt,
+                msgid=entry.msgid,
+                msgid_plural=entry.msgid_plural,
+                msgstr=catalog_text(entry.msgstr, source, entry.msgctxt) if entry.msgstr else "",
+                msgstr_plural={
+                    i: catalog_text(form, source, entry.msgctxt)
+                    for i, form in entry.msgstr_plural.items()
+                },
+                occurrences=entry.occurrences,
+                flags=list(entry.flags),
+                comment=entry.comment,
+                tcomment=entry.tcomment,
+            )
+        )
+    return po
+
+
+def cyrillic_prose() -> dict[str, str]:
+    """The Serbian Cyrillic prose of the rule pages: file name -> text, each file of
+    templates/rulebook/prose/sr-latn/ transliterated (``to_cyrillic``) under a first line
+    that says where it comes from."""
+    return {
+        path.name: (
+            f"{{# GENERATED from rulebook/prose/sr-latn/{path.name} by scripts/po_fill.py: "
+            "edit that file, not this one. #}\n" + to_cyrillic(path.read_text(encoding="utf-8"))
+        )
+        for path in sorted((PROSE / "sr-latn").glob("*.html"))
+    }
+
+
+def write_cyrillic() -> None:
+    """Write the Serbian Cyrillic catalog and prose from the Serbian Latin ones (prose
+    files whose Latin original is gone are removed)."""
+    latin = polib.pofile(str(LOCALE / "sr_Latn" / "LC_MESSAGES" / "django.po"), wrapwidth=79)
+    CYRILLIC_PO.parent.mkdir(parents=True, exist_ok=True)
+    cyrillic_catalog(latin).save(str(CYRILLIC_PO))
+    folder = PROSE / "sr"
+    folder.mkdir(exist_ok=True)
+    prose = cyrillic_prose()
+    for old in folder.glob("*.html"):
+        if old.name not in prose:
+            old.unlink()
+    for name, text in prose.items():
+        (folder / name).write_text(text, encoding="utf-8")
 
 
 def main() -> int:
@@ -86,6 +166,7 @@ def main() -> int:
             missing_total += len(missing)
             for msgid in missing:
                 print(f"{lang}: untranslated: {msgid!r}")
+        write_cyrillic()
         subprocess.run(
             [PY, "manage.py", "compilemessages", *IGNORE],
             cwd=ROOT,

@@ -21,6 +21,11 @@ from trainer.web.labels import STANDARD_LABELS
 from trainer.web.models import Preferences
 from trainer.web.visitors import grading_standard, visitor_id
 
+# Serbian in both scripts: each name says its script, in that script, and so does the short
+# label (Django names sr-latn "srpski (latinica)" but sr only "Serbian", in Cyrillic).
+LOCAL_NAMES = {"sr": "српски (ћирилица)"}
+SHORT_NAMES = {"sr": "СР", "sr-latn": "SR"}  # noqa: RUF001
+
 
 def language_links(request: HttpRequest) -> dict:
     """``language_links``: one entry per site language with the current page's URL in it
@@ -39,8 +44,8 @@ def language_links(request: HttpRequest) -> dict:
         links.append(
             {
                 "code": code,
-                "name": info["name_local"],
-                "short": code.split("-")[0].upper(),
+                "name": LOCAL_NAMES.get(code, info["name_local"]),
+                "short": SHORT_NAMES.get(code, code.split("-")[0].upper()),
                 "url": _url_in(code, match, query),
                 "active": code == current,
             }

@@ -132,6 +132,8 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [
     ("en", _("English")),
     ("sr-latn", _("Serbian (Latin)")),
+    # Serbian Cyrillic: made from Serbian Latin by scripts/po_fill.py (trainer/web/cyrillic.py).
+    ("sr", _("Serbian (Cyrillic)")),
     ("hr", _("Croatian")),
     ("ru", _("Russian")),
     ("bg", _("Bulgarian")),

@@ -1,4 +1,4 @@
-"""Every page lives under a language prefix (/en/, /sr-latn/, /hr/, /ru/, /bg/); the bare
+"""Every page lives under a language prefix (/en/, /sr-latn/, /sr/, /hr/, /ru/, /bg/); the bare
 root redirects to the visitor's language (LocaleMiddleware)."""
 
 from django.conf.urls.i18n import i18n_patterns

@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from tests.factories import TableSessionFactory
 
 pytestmark = pytest.mark.django_db
 
-CODES = ("en", "sr-latn", "hr", "ru", "bg")
+CODES = tuple(code for code, _name in settings.LANGUAGES)
 LANDINGS = [f"/{code}/" for code in CODES]
 
 

@@ -34,6 +34,7 @@ PLURAL_TWO = "nplurals=2; plural=(n != 1);"
 # Django language code -> (locale directory, header Language, header Plural-Forms)
 TRANSLATED = {
     "sr-latn": ("sr_Latn", "sr_Latn", PLURAL_SLAVIC),
+    "sr": ("sr", "sr", PLURAL_SLAVIC),
     "hr": ("hr", "hr", PLURAL_SLAVIC),
     "ru": ("ru", "ru", PLURAL_SLAVIC),
     "bg": ("bg", "bg", PLURAL_TWO),
@@ -212,6 +213,13 @@ ACTIONS = {
         "Split": "Podeli",
         "Surrender": "Predaj",
     },
+    "sr": {
+        "Hit": "Дај карту",
+        "Stand": "Стани",
+        "Double": "Дуплирај",
+        "Split": "Подели",
+        "Surrender": "Предај",
+    },
     "hr": {
         "Hit": "Kartu",
         "Stand": "Dosta",
@@ -252,6 +260,12 @@ DECKS = {
         5: "U igri je 5 špilova.",
         21: "U igri je 21 špil.",
     },
+    "sr": {
+        1: "У игри је 1 шпил.",
+        2: "У игри су 2 шпила.",
+        5: "У игри је 5 шпилова.",
+        21: "У игри је 21 шпил.",
+    },
     "hr": {
         1: "U igri je 1 špil.",
         2: "U igri su 2 špila.",
@@ -285,7 +299,13 @@ def test_deck_count_plural(lang: str, decks: int, expected: str) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "expected"),
-    [("sr-latn", "Dama herc"), ("hr", "Dama herc"), ("ru", "Дама червей"), ("bg", "Дама купа")],
+    [
+        ("sr-latn", "Dama herc"),
+        ("sr", "Дама херц"),
+        ("hr", "Dama herc"),
+        ("ru", "Дама червей"),
+        ("bg", "Дама купа"),
+    ],
 )
 def test_card_name(lang: str, expected: str) -> None:
     with override(lang):
@@ -299,6 +319,7 @@ def test_card_name(lang: str, expected: str) -> None:
 DEAL_WORDS = {
     "en": "Deal",
     "sr-latn": "Podelite karte",
+    "sr": "Поделите карте",
     "hr": "Podijelite",
     "ru": "Раздать",
     "bg": "Раздайте",

@@ -86,6 +86,11 @@ def test_template_has_no_unmarked_text(path: Path) -> None:
         ("bg,en;q=0.5", "/bg/"),
         ("hr-HR,hr;q=0.9", "/hr/"),
         ("sr-Latn", "/sr-latn/"),
+        ("sr-Latn-RS,sr;q=0.8", "/sr-latn/"),
+        ("sr", "/sr/"),
+        ("sr-Cyrl", "/sr/"),
+        ("sr-Cyrl-RS,sr;q=0.9,en;q=0.5", "/sr/"),
+        ("sr-RS", "/sr/"),  # Serbian without a script: Cyrillic, its official script
         ("de-DE,de;q=0.9", "/en/"),  # a language the site does not have: English
     ],
 )

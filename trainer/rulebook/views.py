@@ -33,8 +33,9 @@ from trainer.rulebook.choices import site_choices
 from trainer.web.labels import VARIANT_NAMES
 from trainer.web.visitors import used_variants, visitor_id
 
-# The languages whose prose the rule pages have (templates/rulebook/prose/<code>/).
-PROSE_LANGUAGES = ("en", "sr-latn", "hr", "ru", "bg")
+# The languages whose prose the rule pages have (templates/rulebook/prose/<code>/; sr/ is
+# generated from sr-latn/ by scripts/po_fill.py).
+PROSE_LANGUAGES = ("en", "sr-latn", "sr", "hr", "ru", "bg")
 
 SECTION_TITLES = {
     "goal": pgettext_lazy("rule page section", "The goal"),
