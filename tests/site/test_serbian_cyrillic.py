@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core import mail
 from django.test import Client
 
+from tests.accounts.people import make_user
 from tests.drills.test_drilling import put_hand
 from tests.drills.test_views import new_drill
 from tests.helpers import HX
@@ -140,3 +142,16 @@ def test_django_s_own_texts_are_cyrillic() -> None:
     """A form error from Django itself comes from Django's own sr catalog."""
     html = Client().post("/sr/accounts/login/", {"username": "", "password": ""}).content.decode()
     assert "Ово поље се мора попунити." in html
+
+
+def test_the_password_reset_email_is_cyrillic() -> None:
+    """The e-mail is in the page's script; the user name, the host and the link stay as
+    they are."""
+    make_user("ana", email="ana@example.com")
+    sent = Client().post("/sr/accounts/reset/", {"email": "ana@example.com"})
+    assert sent.status_code == 302 and sent["Location"] == "/sr/accounts/reset/sent/"
+    (message,) = mail.outbox
+    assert message.subject == "Нова лозинка за сајт Тренер за ајнц"
+    assert "Здраво, ana," in message.body
+    assert "Линк важи 3 дана и може се употребити само једном." in message.body
+    assert re.search(r"http://testserver/sr/accounts/reset/[^/\s]+/[^/\s]+/", message.body)
