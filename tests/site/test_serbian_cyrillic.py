@@ -73,6 +73,24 @@ def test_the_rule_pages_are_cyrillic(variant: str) -> None:
     assert latin_words(html) == set()
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/sr/rulebook/",
+        "/sr/review/",
+        "/sr/review/stats/",
+        "/sr/rules/new/",
+        "/sr/drills/changes/",
+        "/sr/accounts/login/",
+        "/sr/accounts/signup/",
+        "/sr/accounts/settings/",
+        "/sr/accounts/reset/",
+    ],
+)
+def test_more_pages_are_cyrillic(path: str) -> None:
+    assert latin_words(get(Client(), path)) == set()
+
+
 def test_the_european_rule_page_says_its_facts_in_cyrillic() -> None:
     html = get(Client(), "/sr/rulebook/european/")
     assert "Кец вреди 1 или 11, како је боље за руку." in html
