@@ -17,7 +17,9 @@ from django.test import Client
 from tests.accounts.people import make_user
 from tests.drills.test_drilling import put_hand
 from tests.drills.test_views import new_drill
-from tests.helpers import HX
+from tests.factories import TableSessionFactory
+from tests.helpers import HX, client_for
+from tests.table.pages import hx_act, hx_deal
 from trainer.web.cyrillic import ABBREVIATIONS, FOREIGN
 
 pytestmark = pytest.mark.django_db
@@ -173,3 +175,18 @@ def test_the_password_reset_email_is_cyrillic() -> None:
     assert "Здраво, ana," in message.body
     assert "Линк важи 3 дана и може се употребити само једном." in message.body
     assert re.search(r"http://testserver/sr/accounts/reset/[^/\s]+/[^/\s]+/", message.body)
+
+
+def test_a_table_mid_round_with_a_flag_is_cyrillic() -> None:
+    """12 against the dealer's 6, hit (standing is best): the flag, the EVs and the buttons
+    at /sr/ are Cyrillic, the keys Latin."""
+    table = TableSessionFactory(stacked=["TS", "6D", "2C", "9H", "3C", "2D", "4S", "TH", "TC"])
+    client = client_for(table)
+    hx_deal(client, table)
+    hx_act(client, table, "hit")
+    html = get(client, f"/sr/table/{table.public_id}/")
+    assert "Стани <kbd>S</kbd>" in html
+    reason = re.search(r'data-testid="flag-reason">([^<]+)<', html)
+    assert reason is not None
+    assert re.search(r"[а-шђјљњћџ]{3}", reason.group(1))
+    assert latin_words(html) == set()
