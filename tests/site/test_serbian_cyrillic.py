@@ -11,11 +11,15 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core import mail
 from django.test import Client
 
+from tests.accounts.people import make_user
 from tests.drills.test_drilling import put_hand
 from tests.drills.test_views import new_drill
-from tests.helpers import HX
+from tests.factories import TableSessionFactory
+from tests.helpers import HX, client_for
+from tests.table.pages import hx_act, hx_deal
 from trainer.web.cyrillic import ABBREVIATIONS, FOREIGN
 
 pytestmark = pytest.mark.django_db
@@ -69,6 +73,24 @@ def test_the_rule_pages_are_cyrillic(variant: str) -> None:
     html = get(Client(), f"/sr/rulebook/{variant}/")
     assert "Речник" in html  # the glossary's title
     assert latin_words(html) == set()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/sr/rulebook/",
+        "/sr/review/",
+        "/sr/review/stats/",
+        "/sr/rules/new/",
+        "/sr/drills/changes/",
+        "/sr/accounts/login/",
+        "/sr/accounts/signup/",
+        "/sr/accounts/settings/",
+        "/sr/accounts/reset/",
+    ],
+)
+def test_more_pages_are_cyrillic(path: str) -> None:
+    assert latin_words(get(Client(), path)) == set()
 
 
 def test_the_european_rule_page_says_its_facts_in_cyrillic() -> None:
@@ -141,3 +163,31 @@ def test_django_s_own_texts_are_cyrillic() -> None:
     (trainer/web/django_texts.py), transliterated like every other message."""
     html = Client().post("/sr/accounts/login/", {"username": "", "password": ""}).content.decode()
     assert "Ово поље је обавезно." in html
+
+
+def test_the_password_reset_email_is_cyrillic() -> None:
+    """The e-mail is in the page's script; the user name, the host and the link stay as
+    they are."""
+    make_user("ana", email="ana@example.com")
+    sent = Client().post("/sr/accounts/reset/", {"email": "ana@example.com"})
+    assert sent.status_code == 302 and sent["Location"] == "/sr/accounts/reset/sent/"
+    (message,) = mail.outbox
+    assert message.subject == "Нова лозинка за сајт Тренер за ајнц"
+    assert "Добар дан, ana," in message.body
+    assert "Линк важи 3 дана и може се употребити само једном." in message.body
+    assert re.search(r"http://testserver/sr/accounts/reset/[^/\s]+/[^/\s]+/", message.body)
+
+
+def test_a_table_mid_round_with_a_flag_is_cyrillic() -> None:
+    """12 against the dealer's 6, hit (standing is best): the flag, the EVs and the buttons
+    at /sr/ are Cyrillic, the keys Latin."""
+    table = TableSessionFactory(stacked=["TS", "6D", "2C", "9H", "3C", "2D", "4S", "TH", "TC"])
+    client = client_for(table)
+    hx_deal(client, table)
+    hx_act(client, table, "hit")
+    html = get(client, f"/sr/table/{table.public_id}/")
+    assert "Стани <kbd>S</kbd>" in html
+    reason = re.search(r'data-testid="flag-reason">([^<]+)<', html)
+    assert reason is not None
+    assert re.search(r"[а-шђјљњћџ]{3}", reason.group(1))
+    assert latin_words(html) == set()

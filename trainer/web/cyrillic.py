@@ -114,25 +114,12 @@ SEPARATE = (
 
 # Abbreviations that stay in their Latin form (all capitals as written).
 ABBREVIATIONS = frozenset(
-    {"AI", "DAS", "ENHC", "EV", "FSRS", "HTML", "HTMX", "ID", "PDF", "RSA", "URL", "US"}
+    {"AI", "DAS", "ENHC", "EV", "FSRS", "HTML", "HTMX", "ID", "PDF", "RSA", "URL"}
 )
 # Foreign words and phrases kept in Latin (matched whole, case aside): the game's English
-# name and English terms the Serbian text quotes, the names of keys and of software.
-FOREIGN = (
-    "blackjack",
-    "even money",
-    "Enter",
-    "Esc",
-    "Tab",
-    "Shift",
-    "Django",
-    "JavaScript",
-    "Chromium",
-    "Firefox",
-    "Safari",
-    "Android",
-    "iPhone",
-)
+# name and the English term the Serbian text quotes, the names of keys and of software.
+# (A name Serbian also writes in Cyrillic, such as "safari", does not belong here.)
+FOREIGN = ("blackjack", "even money", "Enter", "Esc", "Tab", "Shift", "Django", "JavaScript")
 
 _WORD = re.compile(r"[^\W_]+")
 _MARKUP = re.compile(
