@@ -134,7 +134,8 @@ def test_the_flag_region_is_a_live_region_on_the_page_before_any_decision() -> N
     hx_deal(client, table)
     page = text(client.get(page_url(table)))
     region = re.search(
-        r'<div id="decision-flag" class="flag-region" aria-live="polite">\s*</div>', page
+        r'<div id="decision-flag" class="flag-region" role="status" aria-live="polite">\s*</div>',
+        page,
     )
     assert region is not None  # present and empty: the next flag is announced
 
