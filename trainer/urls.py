@@ -3,11 +3,11 @@ root redirects to the visitor's language (LocaleMiddleware). The service worker 
 root (/sw.js): its scope is the whole site."""
 
 from django.conf.urls.i18n import i18n_patterns
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from trainer.web.install import manifest, service_worker
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     # At the root, so that the service worker's scope is every language's pages.
     path("sw.js", service_worker, name="service_worker"),
 ]
