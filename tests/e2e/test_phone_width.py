@@ -304,3 +304,27 @@ def test_every_page_fits_a_phone_in_every_language(
         finally:
             context.close()
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_the_keys_hint_shows_only_where_keys_work(
+    live_server, browser: Browser, javascript
+) -> None:
+    """On a computer with JavaScript the table says which keys play; without JavaScript (no
+    key works) it says nothing of keys, on the line or in the buttons."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, locale="en-US", java_script_enabled=javascript
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/en/table/")
+        hint = page.locator(".shortcuts")
+        deal_key = page.locator("button.deal kbd")
+        if javascript:
+            expect(hint).to_be_visible()
+            expect(deal_key).to_be_visible()
+        else:
+            expect(hint).to_be_hidden()
+            expect(deal_key).to_be_hidden()
+    finally:
+        context.close()
