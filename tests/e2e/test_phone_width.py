@@ -146,6 +146,10 @@ def play_the_table(phone: Phone) -> str:
     header = page.locator(".site-header").bounding_box()
     if header["height"] > 64:
         phone.problems.append(f"{phone.size} /{phone.lang}/ the header is {header} high")
+    for button in page.locator("form.actions button, .site-menu > summary").all():
+        box = button.bounding_box()
+        if box["height"] < 44 or box["width"] < 44:
+            phone.problems.append(f"{phone.size} /{phone.lang}/ a touch target of {box}")
     if page.locator(".shortcuts").is_visible():
         phone.problems.append(f"{phone.size} /{phone.lang}/ the keys' hint shows on a phone")
     phone.tap("form.actions button.hit")
