@@ -8,6 +8,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -31,7 +32,7 @@ def progress_context(request: HttpRequest, state: AnalysisState | None) -> dict[
 def analysis_status(request: HtmxHttpRequest, rules_id: str) -> HttpResponse:
     """The progress panel of the analysis of ``rules_id`` (404 for one never started); once
     it is done, an HTMX poll gets HX-Refresh (the page reloads with the results) and a plain
-    request is sent to ``next``."""
+    request is sent to ``next``; before, a plain request gets the progress as a whole page."""
     analysis = Analysis.objects.filter(rules_id=rules_id).first()
     if analysis is None:
         raise Http404("no such analysis")
@@ -40,6 +41,9 @@ def analysis_status(request: HtmxHttpRequest, rules_id: str) -> HttpResponse:
     if state.ready:
         return HttpResponseClientRefresh() if request.htmx else redirect(target)
     context = {"analysis": state, "analysis_next": target}
+    if not request.htmx:  # the panel's own link, followed without JavaScript: a whole page
+        context["title"] = _("These rules are being analysed")
+        return render(request, "rulesets/analysis.html", context)
     return render(request, "rulesets/analysis.html#analysis-progress", context)
 
 

@@ -6,6 +6,9 @@
 (function () {
   "use strict";
 
+  // The keys work: their hints may show (site.css hides them without JavaScript).
+  document.documentElement.classList.add("js");
+
   // The physical key, so H/S/D/P work with any layout (on a Cyrillic layout "KeyH" types "р").
   function keyName(event) {
     var code = event.code || "";

@@ -60,6 +60,12 @@ def test_the_header_with_the_badge_fits_a_phone(live_server, browser: Browser, l
             card(visitor, key, timezone.now() - timedelta(hours=1))
         for path in ["", "accounts/settings/"]:
             page.goto(f"{live_server.url}/{lang}/{path}")
+            # On a phone the count stands in the header's one row, beside the menu that
+            # holds the Drills link with its badge.
+            expect(page.get_by_test_id("menu-due")).to_be_visible()
+            expect(page.get_by_test_id("menu-due").locator("[aria-hidden]")).to_have_text("3")
+            expect(page.get_by_test_id("due-badge")).to_be_hidden()
+            page.locator(".site-menu > summary").click()
             expect(page.get_by_test_id("due-badge")).to_be_visible()
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= 390, f"/{lang}/{path} is {width} px wide"

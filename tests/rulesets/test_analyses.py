@@ -105,6 +105,10 @@ def test_new_rule_set_chart_answers_at_once_then_fills_in(engine_forbidden, monk
     assert client.get(chart_url).status_code == 200
     poll_response = client.get(f"/en/analysis/{ruleset.id}/?next={chart_url}", headers=HX)
     assert 'data-status="waiting"' in poll_response.content.decode()
+    # Without HTMX (the panel's link, no JavaScript) the progress is a whole page.
+    plain = client.get(f"/en/analysis/{ruleset.id}/?next={chart_url}").content.decode()
+    assert plain.startswith("<!DOCTYPE html>") and 'name="viewport"' in plain
+    assert "These rules are being analysed" in plain and 'data-status="waiting"' in plain
     assert analysis_tasks() == 1
     assert not StrategyResult.objects.filter(rules_id=ruleset.id).exists()
 

@@ -1,0 +1,45 @@
+"""Installable in a real browser: the page links a manifest the browser can read, the service
+worker registers for the whole site (under the site's Content-Security-Policy), and the rule
+pages and the chart read once stay readable offline, while the table (live, never kept)
+does not pretend to work offline."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Error, Page, expect
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TIMEOUT = 10_000  # ms
+
+
+def test_rule_pages_and_the_chart_read_offline(live_server, page: Page) -> None:
+    base = live_server.url
+    page.goto(f"{base}/ru/rulebook/")
+    manifest = page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+    )
+    assert manifest["start_url"] == "/ru/"
+    assert manifest["display"] == "standalone"
+    scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == f"{base}/"
+    # The worker takes the page it was installed from (clients.claim); what is read from now
+    # on is kept.
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+    page.reload()
+    page.goto(f"{base}/ru/chart/european/")
+    chart_title = page.locator("h1").inner_text()
+    page.goto(f"{base}/ru/table/")
+
+    page.context.set_offline(True)
+    try:
+        page.goto(f"{base}/ru/rulebook/")
+        expect(page.locator("html")).to_have_attribute("lang", "ru")
+        expect(page.locator("nav.site-nav")).to_be_attached()
+        page.goto(f"{base}/ru/chart/european/")
+        expect(page.locator("h1")).to_have_text(chart_title)
+        # The table is live: not kept, so offline it fails as any page without a network.
+        with pytest.raises(Error):
+            page.goto(f"{base}/ru/table/")
+    finally:
+        page.context.set_offline(False)
