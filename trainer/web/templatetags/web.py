@@ -5,6 +5,8 @@
   chosen marked.
 - ``{{ net|signed }}``, ``{{ net|signed:"±" }}``: a chip net with its sign;
   ``{{ net|sign_class }}``: the CSS class that colours it.
+- ``{{ value|percent:3 }}``: a percentage as the language writes it ("0.514%", "0,514 %").
+- ``{% round_result net staked %}``: "You won 15 chips." with the language's plural forms.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
 
 from trainer.web import numbers
 
@@ -67,7 +70,7 @@ def _number(value: object) -> Decimal | Fraction | int | float | None:
 
 @register.filter
 def signed(value: object, zero: str = "") -> str:
-    """A chip net with its sign, as the table shows it: "+15", "-10", "+7.50" (two decimals
+    """A chip net with its sign, as the table shows it: "+15", "−10" (U+2212), "+7.50" (two decimals
     unless whole, grouped in the active language's format), "0"; ``zero`` goes before a
     zero ("±" writes "±0"). Nothing for a value that is not a number."""
     amount = _number(value)
@@ -84,3 +87,62 @@ def sign_class(value: object) -> str:
     if amount is None or amount == 0:
         return ""
     return "plus" if amount > 0 else "minus"
+
+
+@register.filter
+def percent(value: object, places: int = 0) -> str:
+    """A percentage (the value already in percent) with ``places`` decimals and the percent
+    sign as the active language writes it (``numbers.percent_sign``): "0.514%", "0,514 %".
+    Nothing for a value that is not a number."""
+    amount = _number(value)
+    if amount is None:
+        return ""
+    return numbers.percent_sign(amount, int(places))
+
+
+def _whole(amount: Decimal) -> bool:
+    return amount == amount.to_integral_value()
+
+
+@register.simple_tag
+def round_result(net: object, staked: object = None) -> str:
+    """The person's result of a settled round in a sentence of the active language, with
+    its plural form: "You won 15 chips.", "You lost 1 chip.", "Push: your 10 chips back."
+    (a net of zero, given what was ``staked``; without it "Even: no chips won or lost.").
+    A fractional amount (double for less, a 3:2 payout on an odd bet: "7.5") takes the
+    form each language uses after a decimal number (Russian "7,5 фишки", the genitive
+    singular), not a plural form chosen by its integer part. Nothing for a net that is not
+    a number."""
+    value = _number(net)
+    if value is None:
+        return ""
+    amount = numbers.exact_decimal(value).copy_abs()
+    chips = numbers.chips(amount)
+    whole = _whole(amount)
+    count = int(amount)
+    if value > 0:
+        if whole:
+            text = ngettext("You won %(chips)s chip.", "You won %(chips)s chips.", count)
+        else:
+            text = pgettext("a fractional number of chips", "You won %(chips)s chips.")
+    elif value < 0:
+        if whole:
+            text = ngettext("You lost %(chips)s chip.", "You lost %(chips)s chips.", count)
+        else:
+            text = pgettext("a fractional number of chips", "You lost %(chips)s chips.")
+    else:
+        stake = _number(staked)
+        if stake is None or stake <= 0:
+            return gettext("Even: no chips won or lost.")
+        amount = numbers.exact_decimal(stake)
+        chips = numbers.chips(amount)
+        if _whole(amount):
+            text = npgettext(
+                "round result",
+                "Push: your %(chips)s chip back.",
+                "Push: your %(chips)s chips back.",
+                int(amount),
+            )
+        else:
+            text = pgettext("a fractional number of chips", "Push: your %(chips)s chips back.")
+    return text % {"chips": chips}
