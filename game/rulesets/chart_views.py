@@ -143,7 +143,12 @@ def chart_context(variant: str) -> dict[str, Any]:
         }
         for e in chart.exceptions
     ]
-    shown = {c["code"] for rows in (hard, soft, pairs) for row in rows for c in row["cells"]}
+    shown = {
+        code
+        for kind, rows in (("hard", HARD_ROWS), ("soft", SOFT_ROWS), ("pairs", PAIR_ROWS))
+        for row in rows
+        for code in (chart.code(kind, row, up) for up in UPCARDS)
+    }
     return {
         "variant": variant,
         "variant_name": variant_name(variant),

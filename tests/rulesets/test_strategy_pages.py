@@ -156,9 +156,7 @@ def test_chart_page_shows_surrender_in_the_cell_with_its_fallback() -> None:
     assert cell(html, "Hard totals", "16", 4) == "S"  # 16 v 6
     assert cell(html, "Pairs", "8,8", 8) == "P"  # split beats surrender (ORACLES: -0.4749)
     assert 'data-cell="hard-16-10"' in html
-    assert (
-        '<td class="cell rh" title="Surrender, else hit — Surrender −0.5000 · Hit −0.5'
-    ) in html
+    assert ('<td class="cell rh" title="Surrender, else hit — Surrender −0.5000 · Hit −0.5') in html
     legend = html.split('data-testid="chart-legend">')[1].split("</ul>")[0]
     assert '<span class="cell rh">Rh</span> Surrender, else hit' in legend
     assert "Surrender, else split" not in legend  # no such cell in this game

@@ -44,7 +44,8 @@ def exact_decimal(value: Number) -> Decimal:
         context = Context(prec=_PRECISION)
         return context.divide(Decimal(value.numerator), Decimal(value.denominator))
     if isinstance(value, float):
-        return Decimal(repr(value))
+        # float.__repr__: a float subclass too (numpy writes "np.float64(...)")
+        return Decimal(float.__repr__(value))
     return Decimal(value)
 
 
@@ -104,7 +105,7 @@ def chips(amount: Number, places: int | None = None) -> str:
 def signed_chips(
     amount: Number, places: int | None = None, *, minus: str = MINUS, zero: str = ""
 ) -> str:
-    """A chip net with its sign, written as ``chips`` writes the amount: "+15", "−10",
+    """A chip net with its sign, written as ``chips`` writes the amount: "+15", "-10",
     "+7.50" (``places`` 2), "0" or "±0" (``zero`` "±"); ``minus`` as in ``signed``."""
     return signed(amount, places, trim=True, minus=minus, zero=zero)
 
@@ -119,7 +120,7 @@ def signed_bets(
     value: Number, places: int, *, trim: bool = False, minus: str = MINUS, zero: str = ""
 ) -> str:
     """An EV or a net in bets with its sign: 1.5 with 2 places -> "+1.50", -0.0772 with 4
-    places -> "−0.0772"; with ``trim`` a whole value has no decimals ("−1", "0");
+    places -> "-0.0772"; with ``trim`` a whole value has no decimals ("-1", "0");
     ``minus`` and ``zero`` as in ``signed``."""
     return signed(value, places, trim=trim, minus=minus, zero=zero)
 
@@ -135,7 +136,7 @@ def percent_sign(value: Number, places: int) -> str:
     """A percentage (``value`` already in percent: 0.514 for 0.514 %) with ``places``
     decimals and the percent sign as the active language writes it: "0.514%" in English,
     "0,514%" in Serbian, "0,514 %" (a no-break space) in Russian, Bulgarian and Croatian;
-    a negative value with U+2212 ("−0.403%")."""
+    a negative value with U+2212 ("-0.403%")."""
     language = (get_language() or "en").lower()
     text = number(value, places)
     return text + (NBSP if language.split("-")[0] in PERCENT_SPACED else "") + "%"

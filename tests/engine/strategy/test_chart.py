@@ -158,18 +158,16 @@ def test_h17_late_surrender_chart_combines_surrender_with_its_fallback(h17_late_
     # 6 decks, H17, DAS, late surrender: 15 v 10 and A, 16 v 9, 10 and A surrender else hit;
     # 8,8 v A surrender else split. (The published chart's 17 v A "Rs" is not in this chart:
     # its row 17+ averages hard 17 to 20, and 18 to 20 stand.)
-    assert rows[("hard", "15")] == "S S S S S H H H Rh Rh".split()
-    assert rows[("hard", "16")] == "S S S S S H H Rh Rh Rh".split()
-    assert rows[("hard", "17+")] == "S S S S S S S S S S".split()
-    assert rows[("pairs", "88")] == "P P P P P P P P P Rp".split()
+    assert rows[("hard", "15")] == ["S", "S", "S", "S", "S", "H", "H", "H", "Rh", "Rh"]
+    assert rows[("hard", "16")] == ["S", "S", "S", "S", "S", "H", "H", "Rh", "Rh", "Rh"]
+    assert rows[("hard", "17+")] == ["S", "S", "S", "S", "S", "S", "S", "S", "S", "S"]
+    assert rows[("pairs", "88")] == ["P", "P", "P", "P", "P", "P", "P", "P", "P", "Rp"]
     assert chart.code("hard", 16, 10) == "Rh"
     assert chart.code("hard", 15, 10) == "Rh"
     assert chart.code("hard", 14, 10) == "H"
     # Where surrender is not offered (after a hit, a split), the cell's fallback is played.
     assert chart.action_for((10, 6), 10, {Action.HIT, Action.STAND}) is Action.HIT
-    assert (
-        chart.action_for((8, 8), 1, {Action.HIT, Action.STAND, Action.SPLIT}) is Action.SPLIT
-    )
+    assert chart.action_for((8, 8), 1, {Action.HIT, Action.STAND, Action.SPLIT}) is Action.SPLIT
     assert chart.action_for((10, 6), 10, {Action.HIT, Action.STAND, Action.SURRENDER}) is (
         Action.SURRENDER
     )

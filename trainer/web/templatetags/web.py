@@ -7,10 +7,12 @@
   ``{{ net|sign_class }}``: the CSS class that colours it.
 - ``{{ value|percent:3 }}``: a percentage as the language writes it ("0.514%", "0,514 %").
 - ``{% round_result net staked %}``: "You won 15 chips." with the language's plural forms.
+- ``{{ bet|chip_stack }}``: the chips that make up a bet, for its picture on the felt.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
@@ -70,7 +72,7 @@ def _number(value: object) -> Decimal | Fraction | int | float | None:
 
 @register.filter
 def signed(value: object, zero: str = "") -> str:
-    """A chip net with its sign, as the table shows it: "+15", "−10" (U+2212), "+7.50" (two decimals
+    """A chip net with its sign, as the table shows it: "+15", "-10" (U+2212), "+7.50" (two decimals
     unless whole, grouped in the active language's format), "0"; ``zero`` goes before a
     zero ("±" writes "±0"). Nothing for a value that is not a number."""
     amount = _number(value)
@@ -87,6 +89,19 @@ def sign_class(value: object) -> str:
     if amount is None or amount == 0:
         return ""
     return "plus" if amount > 0 else "minus"
+
+
+@register.filter
+def bets(value: object, places: int = 4) -> str:
+    """An EV (or any amount in bets, units of the initial bet) with ``places`` decimals in
+    the active language's format, a negative one with U+2212: "-0.5000". Nothing for a
+    value that is not a number, a dash for one that is not finite (a value not defined)."""
+    amount = _number(value)
+    if amount is None:
+        return ""
+    if isinstance(amount, float) and not math.isfinite(amount):
+        return "\u2013"  # an en dash, as the review writes a missing number
+    return numbers.bets(amount, int(places))
 
 
 @register.filter
@@ -146,3 +161,25 @@ def round_result(net: object, staked: object = None) -> str:
         else:
             text = pgettext("a fractional number of chips", "Push: your %(chips)s chips back.")
     return text % {"chips": chips}
+
+
+# The chip values a bet is drawn with on the felt, largest first (the table's chips, and a
+# plain 1 for what they leave); at most STACK_MAX chips are drawn, the largest ones.
+STACK_VALUES = (500, 100, 25, 5, 1)
+STACK_MAX = 8
+
+
+@register.filter
+def chip_stack(value: object) -> list[int]:
+    """The chips of a bet for its picture, largest value first: 60 -> [25, 25, 5, 5]; the
+    fewest chips that make the whole part of the amount (a fraction is not drawn), at most
+    STACK_MAX of them. An empty list for a value that is not a positive number."""
+    amount = _number(value)
+    if amount is None or amount <= 0:
+        return []
+    rest = int(amount)
+    stack: list[int] = []
+    for chip in STACK_VALUES:
+        count, rest = divmod(rest, chip)
+        stack.extend([chip] * count)
+    return stack[:STACK_MAX]
