@@ -326,7 +326,7 @@ PAGE_TEXT = {
         "Table",
         "Drill",
         "Hard 16 against 10",
-        "03/02/2026 noon",
+        "2 Mar 2026, 12:00",
     ),
     "ru": (
         "Ваши ошибки",

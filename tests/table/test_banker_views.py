@@ -473,8 +473,10 @@ def test_chips_are_conserved_between_the_seats(seats: int, human_seat: int) -> N
         assert records.count() == number == table.rounds_played
         assert sum(r.net for r in records) == table.bankroll - 1000
         html = text(client.get(page_url(table)))
-        running = re.findall(r'data-testid="seat-running-net">\+?(-?[\d,.]+)<', html)
-        assert [Decimal(v.replace(",", "")) for v in running] == [to_decimal(n) for n in nets]
+        running = re.findall(r'data-testid="seat-running-net">\+?(\u2212?[\d,.]+)<', html)
+        assert [Decimal(v.replace(",", "").replace("\u2212", "-")) for v in running] == [
+            to_decimal(n) for n in nets
+        ]
         assert shown_bankroll(html) == table.bankroll
 
 
