@@ -67,9 +67,7 @@ def hand_cards(html: str) -> list[list[str]]:
     """The person's hands' cards."""
     return [
         cards_shown(h)
-        for h in re.findall(
-            r'data-testid="hand">(.*?)<div class="hand-info">', html, re.S
-        )
+        for h in re.findall(r'data-testid="hand">(.*?)<div class="hand-info">', html, re.S)
     ]
 
 
