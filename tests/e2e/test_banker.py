@@ -71,7 +71,7 @@ def result_net(page: Page) -> Decimal:
     result = page.locator("[data-testid=round-result]").inner_text().strip()
     if result == "Even: no chips won or lost.":
         return Decimal(0)
-    match = re.fullmatch(r"You (won|lost) ([\d,.]+) chips\.", result)
+    match = re.fullmatch(r"You (won|lost) ([\d,.]+) chips?\.", result)
     assert match, result
     return number(match.group(2)) * (1 if match.group(1) == "won" else -1)
 
