@@ -175,7 +175,9 @@ def test_stats_page_draws_the_heat_map_and_the_plot(live_server, page: Page) -> 
     heat = page.get_by_test_id("heatmap")
     expect(heat.locator("g.cell")).to_have_count(310)
     cell = heat.locator('[data-cell="pairs-10-6"]')
-    expect(cell.locator("title")).to_have_text("Пара 10,10 против 6: верно 0 из 1 решения (0%)")
+    expect(cell.locator("title")).to_have_text(
+        "Пара 10,10 против 6: верно 0 из 1 решения (0\u00a0%)"  # a no-break space before %
+    )
     box = heat.bounding_box()
     assert box is not None and box["width"] > 400 and box["height"] > 700
     plot = page.get_by_test_id("plot")
