@@ -141,6 +141,8 @@ LANGUAGES = [
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_THOUSAND_SEPARATOR = True
+# Our own date formats where Django's do not read natively (English "1 Dec 2026, 07:04").
+FORMAT_MODULE_PATH = ["trainer.formats"]
 TIME_ZONE = "UTC"
 USE_TZ = True
 

@@ -1,5 +1,6 @@
-"""The basic strategy chart page of a variant or a custom rule set: hard, soft, pairs and
-(where the rules allow it) surrender tables coloured by action, each cell's EVs on hover,
+"""The basic strategy chart page of a variant or a custom rule set: hard, soft and pairs
+tables coloured by action, surrender in the same cell as its fallback (Rh, Rs, Rp, as
+published charts print it) where the rules allow it, each cell's EVs on hover or tap,
 the two-card exceptions, printable on one A4 page. The chart comes from the rule set's
 stored results (game/rulesets/store.py), derived from exact EVs (chart.py)."""
 
@@ -26,8 +27,6 @@ from game.rulesets.words import rules_summary
 from trainer.web.labels import ACTION_LABELS
 from trainer.web.visitors import visitor_id
 
-# What each cell shows once surrender is taken out (it has its own table).
-WITHOUT_SURRENDER = {"Rh": "H", "Rs": "S", "Rp": "P"}
 CODE_NAMES = {
     "H": pgettext_lazy("chart cell", "Hit"),
     "S": pgettext_lazy("chart cell", "Stand"),
@@ -35,8 +34,13 @@ CODE_NAMES = {
     "Ds": pgettext_lazy("chart cell", "Double, else stand"),
     "P": pgettext_lazy("chart cell", "Split"),
     "R": pgettext_lazy("chart cell", "Surrender"),
+    "Rh": pgettext_lazy("chart cell", "Surrender, else hit"),
+    "Rs": pgettext_lazy("chart cell", "Surrender, else stand"),
+    "Rp": pgettext_lazy("chart cell", "Surrender, else split"),
 }
-# Short cell letters per language (the chart's own abbreviations).
+# Short cell letters per language (the chart's own abbreviations). A surrender cell is one
+# cell with its fallback, as published charts print it (Rh, Rs, Rp): the chart's codes
+# (game/engine/strategy/chart.py) already say what to do where surrender is not offered.
 CODE_LETTERS = {
     "H": pgettext_lazy("chart cell letter: hit", "H"),
     "S": pgettext_lazy("chart cell letter: stand", "S"),
@@ -44,7 +48,12 @@ CODE_LETTERS = {
     "Ds": pgettext_lazy("chart cell letter: double else stand", "Ds"),
     "P": pgettext_lazy("chart cell letter: split", "P"),
     "R": pgettext_lazy("chart cell letter: surrender", "R"),
+    "Rh": pgettext_lazy("chart cell letter: surrender else hit", "Rh"),
+    "Rs": pgettext_lazy("chart cell letter: surrender else stand", "Rs"),
+    "Rp": pgettext_lazy("chart cell letter: surrender else split", "Rp"),
 }
+# The legend's codes in order; the surrender codes only where the chart has such a cell.
+LEGEND_CODES = ("H", "S", "D", "Ds", "P", "Rh", "Rs", "Rp")
 MINUS = "\u2212"
 UPCARD_LABELS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "A"]
 
@@ -64,34 +73,18 @@ def _hover(evs: dict[Action, float]) -> str:
 
 
 def _cells(chart: Chart, kind: str, row: int) -> list[dict[str, Any]]:
+    """The row's cells for upcards 2..10, A: the chart's code (surrender combined with its
+    fallback: "Rh"), its letter and name in the active language, the CSS class and every
+    action's EV for the hover."""
     cells = []
     for up in UPCARDS:
         cell = getattr(chart, kind)[row][up]
-        code = WITHOUT_SURRENDER.get(cell.code, cell.code)
         cells.append(
             {
-                "code": code,
-                "letter": CODE_LETTERS[code],
-                "name": CODE_NAMES[code],
-                "css": code.lower(),
-                "hover": _hover({a: v for a, v in cell.evs.items() if a is not Action.SURRENDER}),
-                "up": up,
-            }
-        )
-    return cells
-
-
-def _surrender_cells(chart: Chart, kind: str, row: int) -> list[dict[str, Any]]:
-    cells = []
-    for up in UPCARDS:
-        cell = getattr(chart, kind)[row][up]
-        yes = cell.code.startswith("R")
-        cells.append(
-            {
-                "code": "R" if yes else "",
-                "letter": CODE_LETTERS["R"] if yes else "",
-                "name": CODE_NAMES["R"] if yes else "",
-                "css": "r" if yes else "blank",
+                "code": cell.code,
+                "letter": CODE_LETTERS[cell.code],
+                "name": CODE_NAMES[cell.code],
+                "css": cell.code.lower(),
                 "hover": _hover(cell.evs),
                 "up": up,
             }
@@ -140,30 +133,22 @@ def chart_context(variant: str) -> dict[str, Any]:
         }
         for c in PAIR_ROWS
     ]
-    surrender = []
-    if rules.surrender != "none":
-        for kind, rows in (("hard", HARD_ROWS), ("pairs", PAIR_ROWS)):
-            for row in rows:
-                cells = _surrender_cells(chart, kind, row)
-                if any(c["code"] for c in cells):
-                    label = (
-                        ("17+" if row == 17 else str(row))
-                        if kind == "hard"
-                        else f"{pair_name.get(row, row)},{pair_name.get(row, row)}"
-                    )
-                    surrender.append({"label": label, "cells": cells, "key": f"{kind}-{row}"})
     exceptions = [
         {
             "cards": ",".join(pair_name.get(c, str(c)) for c in e.cards),
             "upcard": UPCARD_LABELS[UPCARDS.index(e.upcard)],
-            "chart": CODE_NAMES[WITHOUT_SURRENDER.get(e.chart, e.chart)]
-            if not e.chart.startswith("R")
-            else CODE_NAMES["R"],
-            "best": CODE_NAMES[e.best if not e.best.startswith("R") else "R"],
+            "chart": CODE_NAMES[e.chart],
+            "best": CODE_NAMES[e.best],
             "gain": e.gain,
         }
         for e in chart.exceptions
     ]
+    shown = {
+        code
+        for kind, rows in (("hard", HARD_ROWS), ("soft", SOFT_ROWS), ("pairs", PAIR_ROWS))
+        for row in rows
+        for code in (chart.code(kind, row, up) for up in UPCARDS)
+    }
     return {
         "variant": variant,
         "variant_name": variant_name(variant),
@@ -172,12 +157,12 @@ def chart_context(variant: str) -> dict[str, Any]:
         "hard": hard,
         "soft": soft,
         "pairs": pairs,
-        "surrender": surrender,
         "surrender_rule": rules.surrender,
         "exceptions": exceptions,
         "legend": [
             {"css": code.lower(), "letter": CODE_LETTERS[code], "name": CODE_NAMES[code]}
-            for code in ("H", "S", "D", "Ds", "P", *(("R",) if surrender else ()))
+            for code in LEGEND_CODES
+            if code in shown or not code.startswith("R")
         ],
         "house_edge": -100 * game_ev_for(rules, "cd"),
         "house_edge_chart": -100 * game_ev_for(rules, "td"),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import ROUND_FLOOR
+from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -180,6 +180,8 @@ def view_of_round(view: RoundView, human_seat: int = 0, seat_count: int = 1) -> 
         "even_money_offered": even_money_offered(view),
         "surrender_offered": view.phase is Phase.SURRENDER,
         "net": to_decimal(view.seat_net(human_seat)) if view.is_over else None,
+        # What the person's hands stake (doubles and splits included): a push gives it back.
+        "staked": sum((to_decimal(h.bet) for h in view.hands if h.seat == human_seat), Decimal(0)),
         # The shoe ran out in this round and the dealer shuffled the discards (cards.py).
         "reshuffled": view.reshuffled,
     }

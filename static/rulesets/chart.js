@@ -1,5 +1,6 @@
 // The chart page: tapping or focusing a cell shows its EVs (the cell's title) in a line
-// that stays on screen, for phones and keyboards, where there is no hover.
+// that stays on screen, for phones and keyboards, where there is no hover. On a touch
+// screen the first tap on a cell shows its EVs and a second tap on it opens its drill.
 (function () {
   "use strict";
   // The print link: a listener here, not an onclick attribute (the CSP allows no inline code).
@@ -11,12 +12,28 @@
   });
   const detail = document.getElementById("cell-detail");
   if (!detail) return;
+  // Shown from the start with its hint, so the first tap fills it without moving the chart.
+  detail.textContent = detail.dataset.empty || "";
+  detail.hidden = false;
+  let shown = null;
+  let touch = false;
+  let wasShown = false;  // at the tap's start: focus (which shows it) comes before the click
   function show(cell) {
     detail.textContent = cell.dataset.where + ": " + cell.getAttribute("title");
-    detail.hidden = false;
+    if (shown) shown.classList.remove("shown");
+    shown = cell;
+    cell.classList.add("shown");
   }
   document.querySelectorAll("td.cell").forEach(function (cell) {
-    cell.addEventListener("click", function () { show(cell); });
+    cell.addEventListener("pointerdown", function (event) {
+      touch = event.pointerType === "touch";
+      wasShown = shown === cell;
+    });
+    cell.addEventListener("click", function (event) {
+      if (touch && !wasShown) event.preventDefault();  // first tap: the EVs, not the drill
+      touch = false;
+      show(cell);
+    });
     cell.addEventListener("focusin", function () { show(cell); });  // its drill link
   });
 })();

@@ -307,9 +307,9 @@ def test_get_only_pages_refuse_posts_and_posts_refuse_gets() -> None:
 PAGE_TEXT = {
     "en": ("Strategy drills", "My mistakes", "Stand", "Hit", "Score", "The dealer busts 42%"),
     "sr-latn": ("Vežbanje strategije", "Moje greške", "Stani", "Daj kartu", "Rezultat", "u 42%"),
-    "hr": ("Vježbanje strategije", "Moje pogreške", "Dosta", "Kartu", "Rezultat", "u 42%"),
-    "ru": ("Тренировка стратегии", "Мои ошибки", "Хватит", "Ещё", "Счёт", "перебор в 42%"),
-    "bg": ("Упражнения по стратегия", "Моите грешки", "Остани", "Тегли", "Резултат", "в 42%"),
+    "hr": ("Vježbanje strategije", "Moje pogreške", "Dosta", "Kartu", "Rezultat", "u 42\u00a0%"),
+    "ru": ("Тренировка стратегии", "Мои ошибки", "Хватит", "Ещё", "Счёт", "перебор в 42\u00a0%"),
+    "bg": ("Упражнения по стратегия", "Моите грешки", "Остани", "Тегли", "Резултат", "в 42\u00a0%"),
 }
 
 

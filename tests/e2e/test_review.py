@@ -81,7 +81,7 @@ def test_a_drill_mistake_is_on_the_mistakes_page(live_server, page: Page) -> Non
     session = page.locator(f'[data-testid=session][data-session="drill-{drill.public_id}"]')
     expect(session).to_be_visible()
     expect(session.get_by_test_id("decisions")).to_have_text("10")
-    expect(session.get_by_test_id("accuracy")).to_have_text("90.0\u00a0%")
+    expect(session.get_by_test_id("accuracy")).to_have_text("90.0%")
     item = session.locator(f'[data-testid=mistake][data-decision="{mistake.pk}"]')
     expect(item).to_be_visible()
     expect(session.get_by_test_id("mistake")).to_have_count(1)
@@ -136,7 +136,7 @@ def test_a_table_mistake_is_found_and_replayed(live_server, page: Page) -> None:
     expect(item.get_by_test_id("mistake-upcard").locator(".card")).to_have_attribute(
         "data-card", "6D"
     )
-    expect(session.get_by_test_id("accuracy")).to_have_text("0.0\u00a0%")
+    expect(session.get_by_test_id("accuracy")).to_have_text("0.0%")
     screenshot(page, "review-en-mistakes-after-table")
 
     item.get_by_test_id("replay").click()
@@ -175,7 +175,9 @@ def test_stats_page_draws_the_heat_map_and_the_plot(live_server, page: Page) -> 
     heat = page.get_by_test_id("heatmap")
     expect(heat.locator("g.cell")).to_have_count(310)
     cell = heat.locator('[data-cell="pairs-10-6"]')
-    expect(cell.locator("title")).to_have_text("Пара 10,10 против 6: верно 0 из 1 решения (0%)")
+    expect(cell.locator("title")).to_have_text(
+        "Пара 10,10 против 6: верно 0 из 1 решения (0\u00a0%)"  # a no-break space before %
+    )
     box = heat.bounding_box()
     assert box is not None and box["width"] > 400 and box["height"] > 700
     plot = page.get_by_test_id("plot")

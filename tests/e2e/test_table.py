@@ -22,8 +22,8 @@ ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def number(text: str) -> Decimal:
-    """A number as the page prints it: "1,015", "+37.50", "-25" (English formats)."""
-    return Decimal(text.strip().replace(",", "").replace("+", ""))
+    """A number as the page prints it: "1,015", "+37.50", "-25" (English formats, U+2212)."""
+    return Decimal(text.strip().replace(",", "").replace("+", "").replace("\u2212", "-"))
 
 
 def screenshot(page: Page, name: str) -> None:
@@ -82,9 +82,9 @@ def settled_net(page: Page) -> Decimal:
     net = sum(nets, Decimal(0))
     result = page.locator("[data-testid=round-result]").inner_text().strip()
     if net == 0:
-        assert result == "Even: no chips won or lost."
+        assert re.fullmatch(r"Push: your [\d,.]+ chips? back\.", result), result
     else:
-        match = re.fullmatch(r"You (won|lost) ([\d,.]+) chips\.", result)
+        match = re.fullmatch(r"You (won|lost) ([\d,.]+) chips?\.", result)
         assert match, result
         assert match.group(1) == ("won" if net > 0 else "lost")
         assert number(match.group(2)) == abs(net)
@@ -211,7 +211,7 @@ def test_scripted_natural_then_split_and_double_by_keys(live_server, page) -> No
     page.locator("button[data-chip-clear]").click()
     page.locator('button[data-chip="25"]').click()
     deal_by_click(page)
-    expect(page.locator("[data-testid=round-result]")).to_have_text("You won 37.50 chips.")
+    expect(page.locator("[data-testid=round-result]")).to_have_text("You won 37.5 chips.")
     expect(page.locator("[data-testid=bankroll]")).to_have_text("1,037.50")
     assert settled_net(page) == Decimal("37.5")
 
@@ -257,7 +257,7 @@ def test_croatian_surrender_phase_by_keys_in_seat_3(live_server, page) -> None:
     old = version(page)
     page.keyboard.press("r")
     wait_for_new_version(page, old)
-    expect(page.locator("[data-testid=hand-net]")).to_have_text("-5")
+    expect(page.locator("[data-testid=hand-net]")).to_have_text("\u22125")
     expect(page.locator('[data-card="5S"]')).to_have_count(1)
     expect(page.locator("[data-testid=bankroll]")).to_have_text("995")
 

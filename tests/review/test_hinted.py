@@ -34,7 +34,7 @@ def test_a_hinted_mistake_counts_neither_right_nor_wrong() -> None:
 
     review = client_for(table).get("/en/review/").content.decode()
     assert decision_ids(review) == []  # no mistake listed
-    assert numbers(review)[0][:2] == ("1", "100.0 %")  # one counted decision, right
+    assert numbers(review)[0][:2] == ("1", "100.0%")  # one counted decision, right
     assert [(p.decisions, p.ev_lost) for p in ev_lost_by_day(table.visitor)] == [(1, 0.0)]
     assert mistaken_situations(table.visitor, EUROPEAN, None, NOW) == []
     assert weak_situations(table.visitor, EUROPEAN) == []

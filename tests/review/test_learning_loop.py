@@ -68,7 +68,7 @@ def test_fewer_than_20_decisions_show_the_total_not_a_rate() -> None:
         table_decision(table, 0.25 if number == 0 else 0.0, at=DAY1, round_number=number + 1)
     client = client_for(table)
     html = client.get("/en/review/").content.decode()
-    assert numbers(html)[0] == ("19", "94.7 %", "0.250 bets")
+    assert numbers(html)[0] == ("19", "94.7%", "0.250 bets")
     assert "EV lost in total" in html
     assert (
         "Only 19 decisions: too few for a rate per 100 (that takes at least 20), so this is "
@@ -80,7 +80,7 @@ def test_fewer_than_20_decisions_show_the_total_not_a_rate() -> None:
     table_decision(table, 0.0, at=DAY1, round_number=20)
     html = client.get("/en/review/").content.decode()
     # 0.25 bets in 20 decisions: 1.25 per 100.
-    assert numbers(html)[0] == ("20", "95.0 %", "1.25 bets")
+    assert numbers(html)[0] == ("20", "95.0%", "1.25 bets")
     assert "EV lost per 100 decisions, from 20 decisions." in html
     bg = client.get("/bg/review/").content.decode()
     assert "от 20 решения" in bg

@@ -70,9 +70,9 @@ def test_a_by_the_chart_play_at_the_table_is_correct_in_review_stats_and_drills(
     review = client.get("/en/review/").content.decode()
     assert decision_ids(review) == []
     assert 'data-testid="drill-mistakes"' not in review  # no mistake to drill
-    assert numbers(review)[0][:2] == ("3", "100.0 %")
+    assert numbers(review)[0][:2] == ("3", "100.0%")
     stats = client.get("/en/review/stats/").content.decode()
-    assert numbers(stats)[0][:2] == ("3", "100.0 %")
+    assert numbers(stats)[0][:2] == ("3", "100.0%")
     assert (cell(stats, "hard-16-10")["decisions"], cell(stats, "hard-16-10")["correct"]) == (
         "1",
         "1",
@@ -98,7 +98,7 @@ def test_ten_two_against_four_standing_in_a_drill_is_a_close_call_counted_correc
     assert "Close call: Hit is a hair better than Stand." in page
     assert "Less than 0.001 of the bet: counted as correct." in page
     review = client_for(visitor).get("/en/review/").content.decode()
-    assert decision_ids(review) == [] and numbers(review)[0][:2] == ("1", "100.0 %")
+    assert decision_ids(review) == [] and numbers(review)[0][:2] == ("1", "100.0%")
 
 
 # Just below and just above the threshold, in each place, through the one function.
@@ -135,7 +135,7 @@ def test_the_threshold_is_the_same_in_every_place(loss: float, correct: bool) ->
     assert ('data-testid="drill-mistakes"' in review) is not correct
     # Stats and the heat map.
     stats = client.get("/en/review/stats/").content.decode()
-    assert numbers(stats)[0][1] == ("100.0 %" if correct else "0.0 %")
+    assert numbers(stats)[0][1] == ("100.0%" if correct else "0.0%")
     assert cell(stats, "hard-16-10")["correct"] == str(int(correct))
     # "Drill my mistakes", weak spots and the FSRS rating of such an answer.
     missed = mistaken_situations(table.visitor, EUROPEAN, None, NOW)

@@ -144,10 +144,10 @@ def test_weakest_ten_most_ev_lost_first() -> None:
     ]
     html = client_for(table.visitor).get("/en/review/stats/").content.decode()
     assert weakest_rows(html) == [
-        ("soft-7-9", "18", "Soft 18 against 9", "1", "0&nbsp;%", "0.750"),
-        ("hard-16-10", "16", "Hard 16 against 10", "1", "0&nbsp;%", "0.500"),
-        ("hard-12-2", "12", "Hard 12 against 2", "4", "50&nbsp;%", "0.500"),
-        ("pairs-8-10", "", "Pair 8,8 against 10", "1", "0&nbsp;%", "0.125"),
+        ("soft-7-9", "18", "Soft 18 against 9", "1", "0%", "0.750"),
+        ("hard-16-10", "16", "Hard 16 against 10", "1", "0%", "0.500"),
+        ("hard-12-2", "12", "Hard 12 against 2", "4", "50%", "0.500"),
+        ("pairs-8-10", "", "Pair 8,8 against 10", "1", "0%", "0.125"),
     ]
 
 
@@ -194,8 +194,8 @@ def test_hard_17_and_more_is_one_heat_map_row_but_each_total_in_the_weakest() ->
     }
     assert "every hard total from 17 to 21 is in the one row 17+." in html
     assert weakest_rows(html) == [
-        ("hard-17-8", "20", "Hard 20 against 8", "2", "0&nbsp;%", "2.500"),
-        ("hard-17-8", "18", "Hard 18 against 8", "1", "0&nbsp;%", "0.750"),
+        ("hard-17-8", "20", "Hard 20 against 8", "2", "0%", "2.500"),
+        ("hard-17-8", "18", "Hard 18 against 8", "1", "0%", "0.750"),
     ]
     assert "Hard 17+ against 8</td>" not in html
 
@@ -257,13 +257,13 @@ def test_plot_of_ev_lost_per_100_by_day() -> None:
             "2026-03-02",
             12.5,
             "2",
-            "03/02/2026: 0.250 bets lost in 2 decisions, too few for a rate per 100",
+            "2 Mar 2026: 0.250 bets lost in 2 decisions, too few for a rate per 100",
         ),
         (
             "2026-03-09",
             3.125,
             "4",
-            "03/09/2026: 0.125 bets lost in 4 decisions, too few for a rate per 100",
+            "9 Mar 2026: 0.125 bets lost in 4 decisions, too few for a rate per 100",
         ),
     ]
     # A time axis: day 1 at the left inset, day 3 (7 days later) at the right inset.
@@ -271,7 +271,7 @@ def test_plot_of_ev_lost_per_100_by_day() -> None:
     # 0 to 15 in steps of 5; 12.5 sits at 12.5/15 of the height above the axis (268 to 36).
     assert re.findall(r'data-testid="y-tick">([^<]*)<', html) == ["0", "5", "10", "15"]
     assert float(points[0][1]) == round(268 - 232 * 12.5 / 15, 1)
-    assert re.findall(r'data-testid="x-tick">([^<]*)<', html) == ["03/02/2026", "03/09/2026"]
+    assert re.findall(r'data-testid="x-tick">([^<]*)<', html) == ["2 Mar 2026", "9 Mar 2026"]
     assert "Bets lost per 100 decisions" in html and ">Day<" in html
 
 
@@ -298,12 +298,12 @@ def test_plot_x_ticks_are_at_most_six() -> None:
     plot = line_plot(points)
     assert len(plot["markers"]) == 20
     assert [t["label"] for t in plot["x_ticks"]] == [
-        "01/01/2026",
-        "01/05/2026",
-        "01/09/2026",
-        "01/12/2026",
-        "01/16/2026",
-        "01/20/2026",
+        "1 Jan 2026",
+        "5 Jan 2026",
+        "9 Jan 2026",
+        "12 Jan 2026",
+        "16 Jan 2026",
+        "20 Jan 2026",
     ]
     assert line_plot([]) is None
 

@@ -142,11 +142,39 @@ def test_chart_page_of_the_russian_game_matches_published_basic_strategy() -> No
     assert re.fullmatch(r"Ещё — Ещё −0,\d{4} · Хватит −0,\d{4} · Удвоить −\d,\d{4}", hover[1])
 
 
-def test_chart_page_has_a_surrender_table_where_the_rules_allow_it() -> None:
-    html = Client().get("/en/chart/ajnc/").content.decode()  # late surrender
-    assert "<h2>Surrender</h2>" in html
-    assert cell(html, "Surrender", "16", 8) == "R"  # 16 v 10
-    assert cell(html, "Hard totals", "16", 8) == "H"  # ...else hit
+def test_chart_page_shows_surrender_in_the_cell_with_its_fallback() -> None:
+    """One combined chart, as published charts print it: no surrender table; 16 and 15
+    against a ten read "Rh" (surrender, else hit) in the hard totals, with a legend; the
+    cell keys the drills use are those of every other cell."""
+    html = Client().get("/en/chart/ajnc/").content.decode()  # 6 decks, S17, late surrender
+    assert "<h2>Surrender</h2>" not in html
+    assert html.count('<section class="chart-table">') == 3
+    assert cell(html, "Hard totals", "16", 8) == "Rh"  # 16 v 10
+    assert cell(html, "Hard totals", "16", 7) == "Rh"  # 16 v 9
+    assert cell(html, "Hard totals", "15", 8) == "Rh"  # 15 v 10
+    assert cell(html, "Hard totals", "15", 7) == "H"  # 15 v 9
+    assert cell(html, "Hard totals", "16", 4) == "S"  # 16 v 6
+    assert cell(html, "Pairs", "8,8", 8) == "P"  # split beats surrender (ORACLES: -0.4749)
+    assert 'data-cell="hard-16-10"' in html
+    assert ('<td class="cell rh" title="Surrender, else hit — Surrender −0.5000 · Hit −0.5') in html
+    legend = html.split('data-testid="chart-legend">')[1].split("</ul>")[0]
+    assert '<span class="cell rh">Rh</span> Surrender, else hit' in legend
+    assert "Surrender, else split" not in legend  # no such cell in this game
+    ru = Client().get("/ru/chart/ajnc/").content.decode()
+    assert cell(ru, "Жёсткие суммы", "16", 8) == "Rh"
+    # The Russian game has no surrender: no surrender code in its legend.
+    russian = Client().get("/en/chart/russian/").content.decode()
+    assert "Surrender" not in russian.split('data-testid="chart-legend">')[1].split("</ul>")[0]
+
+
+def test_chart_page_writes_the_house_edge_as_each_language_writes_percentages() -> None:
+    html = Client().get("/en/chart/russian/").content.decode()
+    assert re.search(r"House edge with perfect play: 0\.\d{3}%\.", html)
+    for lang in ("ru", "bg", "hr"):
+        page = Client().get(f"/{lang}/chart/russian/").content.decode()
+        assert re.search(r": 0,\d{3}\u00a0%\.", page), lang
+    sr = Client().get("/sr-latn/chart/russian/").content.decode()
+    assert re.search(r": 0,\d{3}%\.", sr)
 
 
 def test_chart_page_in_every_language() -> None:
@@ -276,8 +304,8 @@ def test_counter_advice_of_another_visitor_is_404() -> None:
 
 def test_chart_page_states_the_house_edge_of_perfect_play_and_of_the_chart() -> None:
     html = Client().get("/en/chart/european/").content.decode()
-    perfect = float(re.search(r"House edge with perfect play: (-?[\d.]+) %", html)[1])
-    chart = float(re.search(r"Playing this chart: (-?[\d.]+) %", html)[1])
+    perfect = float(re.search(r"House edge with perfect play: ([\d.]+)%", html)[1])
+    chart = float(re.search(r"Playing this chart: ([\d.]+)%", html)[1])
     # European (6 decks, S17, DAS, no hole-card peek, 3:2): about half a percent; the chart
     # gives up a few thousandths of a percent to the composition-dependent play.
     assert 0.4 < perfect < 0.6

@@ -54,9 +54,10 @@ def action_buttons(html: str) -> list[str]:
 
 
 def hand_nets(html: str) -> list[Decimal]:
+    """Each hand's net as the page writes it ("+15", "-10" with U+2212), as numbers."""
     return [
-        Decimal(v.replace(",", ""))
-        for v in re.findall(r'data-testid="hand-net">\+?(-?[\d,.]+)<', html)
+        Decimal(v.replace(",", "").replace("\u2212", "-"))
+        for v in re.findall(r'data-testid="hand-net">\+?(\u2212?[\d,.]+)<', html)
     ]
 
 

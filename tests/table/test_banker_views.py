@@ -158,7 +158,7 @@ def test_punter_draws_and_stands_and_the_bankroll_moves_by_the_exact_net() -> No
     assert re.search(r'data-testid="seat-outcome">Banker bust<', seat_block(html, 2))
     assert 'data-testid="seat-net">+50<' in seat_block(html, 2)
     assert 'data-testid="seat-net">+20<' in seat_block(html, 3)
-    assert 'data-testid="seat-net">-70<' in seat_block(html, 1)
+    assert 'data-testid="seat-net">\u221270<' in seat_block(html, 1)
     assert "You won 50 chips." in html
     assert shown_bankroll(html) == 1050
 
@@ -223,8 +223,8 @@ def test_banker_sees_only_the_visible_cards_draws_and_pays_and_collects_exactly(
     assert cards_of(seat_block(html, 4)) == ["AS", "KH"]
     assert 'data-testid="seat-net">+10<' in seat_block(html, 3)
     assert 'data-testid="seat-net">+20<' in seat_block(html, 4)
-    assert 'data-testid="seat-net">-10<' in seat_block(html, 2)
-    assert 'data-testid="seat-net">-20<' in seat_block(html, 1)
+    assert 'data-testid="seat-net">\u221210<' in seat_block(html, 2)
+    assert 'data-testid="seat-net">\u221220<' in seat_block(html, 1)
     assert "You lost 20 chips." in html
     assert shown_bankroll(html) == 980
 
@@ -473,8 +473,10 @@ def test_chips_are_conserved_between_the_seats(seats: int, human_seat: int) -> N
         assert records.count() == number == table.rounds_played
         assert sum(r.net for r in records) == table.bankroll - 1000
         html = text(client.get(page_url(table)))
-        running = re.findall(r'data-testid="seat-running-net">\+?(-?[\d,.]+)<', html)
-        assert [Decimal(v.replace(",", "")) for v in running] == [to_decimal(n) for n in nets]
+        running = re.findall(r'data-testid="seat-running-net">\+?(\u2212?[\d,.]+)<', html)
+        assert [Decimal(v.replace(",", "").replace("\u2212", "-")) for v in running] == [
+            to_decimal(n) for n in nets
+        ]
         assert shown_bankroll(html) == table.bankroll
 
 
@@ -599,7 +601,7 @@ HARD_15 = banker_stack(3, {1: ["TC", "9D"], 2: ["9S", "6H"], 0: ["TH", "7D"]}, [
 
 @pytest.mark.parametrize(
     ("level", "ai_cards", "ai_net"),
-    [("easy", ["9S", "6H", "5C"], "+10"), ("normal", ["9S", "6H"], "-10")],
+    [("easy", ["9S", "6H", "5C"], "+10"), ("normal", ["9S", "6H"], "\u221210")],
 )
 def test_the_ai_punters_play_the_tables_level(level: str, ai_cards: list[str], ai_net: str) -> None:
     table = BankerTableSessionFactory(stacked=HARD_15, ai_level=level)

@@ -432,7 +432,11 @@ def test_stand_on_19_against_dealer_16_who_draws_to_21() -> None:
     assert 'data-testid="dealer-total">21<' in html
     assert 'data-testid="hand-outcome">Lose<' in html
     assert hand_nets(html) == [Decimal(-10)]
+    assert 'data-testid="hand-net">\u221210<' in html  # the true minus sign, not "-10"
     assert "You lost 10 chips." in html
+    # The bet on the felt as chips: 10 is two chips of 5, with the amount beside them.
+    assert re.findall(r'<span class="stack-chip chip-(\d+)">', html) == ["5", "5"]
+    assert '<span class="stack-amount">10</span>' in html
     assert shown_bankroll(html) == Decimal(990)
     assert "on the table" not in html
     assert action_buttons(html) == []
@@ -447,8 +451,12 @@ def test_stand_on_19_against_dealer_16_who_draws_to_21() -> None:
         Decimal(-10),
         Decimal(990),
     )
-    # The round history on the page.
+    # The round history on the page, its Net column with the true minus sign.
     assert re.search(r"<td>1</td>\s*<td>10 9 \(19\)</td>\s*<td>21</td>", html)
+    assert re.search(r'<td class="minus">\u221210</td>', html)
+    # The same round in Russian: the result in words, with its plural form.
+    ru = client.get(page_url(table, "ru")).content.decode()
+    assert "Вы проиграли 10 фишек." in ru
 
 
 def test_natural_pays_three_to_two() -> None:

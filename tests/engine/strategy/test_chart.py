@@ -137,3 +137,41 @@ def test_chart_with_late_surrender_shows_surrender_cells():
     assert "hard,15,S,S,S,S,S,H,H,H,Rh,H" in lines
     # The European preset forbids surrender against an ace: 16 v A goes back to hit.
     assert "hard,16,S,S,S,S,S,H,H,Rh,Rh,H" in run_chart(*args, "--format", "csv").splitlines()
+
+
+# Published 4-8 deck charts with late surrender (Wizard of Odds' basic strategy charts;
+# ORACLES.md's hand EVs agree: 10,6 v 10 hits for -0.534676 and stands for -0.540954, both
+# worse than surrendering for -0.5, while 8,8 v 10 splits for -0.474894, better). Surrender
+# is shown in the cell with its fallback, as those charts print it.
+@pytest.fixture(scope="module")
+def h17_late_surrender():
+    return basic_strategy(
+        BASELINE.with_overrides(
+            {"dealer_hits_soft_17": True, "surrender": "late", "surrender_vs_ace": True}
+        )
+    )
+
+
+def test_h17_late_surrender_chart_combines_surrender_with_its_fallback(h17_late_surrender):
+    chart = h17_late_surrender
+    rows = {(kind, label): codes for kind, label, codes in chart.rows()}
+    # 6 decks, H17, DAS, late surrender: 15 v 10 and A, 16 v 9, 10 and A surrender else hit;
+    # 8,8 v A surrender else split. (The published chart's 17 v A "Rs" is not in this chart:
+    # its row 17+ averages hard 17 to 20, and 18 to 20 stand.)
+    assert rows[("hard", "15")] == ["S", "S", "S", "S", "S", "H", "H", "H", "Rh", "Rh"]
+    assert rows[("hard", "16")] == ["S", "S", "S", "S", "S", "H", "H", "Rh", "Rh", "Rh"]
+    assert rows[("hard", "17+")] == ["S", "S", "S", "S", "S", "S", "S", "S", "S", "S"]
+    assert rows[("pairs", "88")] == ["P", "P", "P", "P", "P", "P", "P", "P", "P", "Rp"]
+    assert chart.code("hard", 16, 10) == "Rh"
+    assert chart.code("hard", 15, 10) == "Rh"
+    assert chart.code("hard", 14, 10) == "H"
+    # Where surrender is not offered (after a hit, a split), the cell's fallback is played.
+    assert chart.action_for((10, 6), 10, {Action.HIT, Action.STAND}) is Action.HIT
+    assert chart.action_for((8, 8), 1, {Action.HIT, Action.STAND, Action.SPLIT}) is Action.SPLIT
+    assert chart.action_for((10, 6), 10, {Action.HIT, Action.STAND, Action.SURRENDER}) is (
+        Action.SURRENDER
+    )
+    # The cell's EVs hold surrender's -0.5 beside the fallback's.
+    evs = chart.hard[16][10].evs
+    assert evs[Action.SURRENDER] == pytest.approx(-0.5)
+    assert evs[Action.SURRENDER] > evs[Action.HIT] > evs[Action.STAND]

@@ -5,16 +5,21 @@
   chosen marked.
 - ``{{ net|signed }}``, ``{{ net|signed:"±" }}``: a chip net with its sign;
   ``{{ net|sign_class }}``: the CSS class that colours it.
+- ``{{ value|percent:3 }}``: a percentage as the language writes it ("0.514%", "0,514 %").
+- ``{% round_result net staked %}``: "You won 15 chips." with the language's plural forms.
+- ``{{ bet|chip_stack }}``: the chips that make up a bet, for its picture on the felt.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
 
 from trainer.web import numbers
 
@@ -67,7 +72,7 @@ def _number(value: object) -> Decimal | Fraction | int | float | None:
 
 @register.filter
 def signed(value: object, zero: str = "") -> str:
-    """A chip net with its sign, as the table shows it: "+15", "-10", "+7.50" (two decimals
+    """A chip net with its sign, as the table shows it: "+15", "-10" (U+2212), "+7.50" (two decimals
     unless whole, grouped in the active language's format), "0"; ``zero`` goes before a
     zero ("±" writes "±0"). Nothing for a value that is not a number."""
     amount = _number(value)
@@ -84,3 +89,97 @@ def sign_class(value: object) -> str:
     if amount is None or amount == 0:
         return ""
     return "plus" if amount > 0 else "minus"
+
+
+@register.filter
+def bets(value: object, places: int = 4) -> str:
+    """An EV (or any amount in bets, units of the initial bet) with ``places`` decimals in
+    the active language's format, a negative one with U+2212: "-0.5000". Nothing for a
+    value that is not a number, a dash for one that is not finite (a value not defined)."""
+    amount = _number(value)
+    if amount is None:
+        return ""
+    if isinstance(amount, float) and not math.isfinite(amount):
+        return "\u2013"  # an en dash, as the review writes a missing number
+    return numbers.bets(amount, int(places))
+
+
+@register.filter
+def percent(value: object, places: int = 0) -> str:
+    """A percentage (the value already in percent) with ``places`` decimals and the percent
+    sign as the active language writes it (``numbers.percent_sign``): "0.514%", "0,514 %".
+    Nothing for a value that is not a number."""
+    amount = _number(value)
+    if amount is None:
+        return ""
+    return numbers.percent_sign(amount, int(places))
+
+
+def _whole(amount: Decimal) -> bool:
+    return amount == amount.to_integral_value()
+
+
+@register.simple_tag
+def round_result(net: object, staked: object = None) -> str:
+    """The person's result of a settled round in a sentence of the active language, with
+    its plural form: "You won 15 chips.", "You lost 1 chip.", "Push: your 10 chips back."
+    (a net of zero, given what was ``staked``; without it "Even: no chips won or lost.").
+    A fractional amount (double for less, a 3:2 payout on an odd bet: "7.5") takes the
+    form each language uses after a decimal number (Russian "7,5 фишки", the genitive
+    singular), not a plural form chosen by its integer part. Nothing for a net that is not
+    a number."""
+    value = _number(net)
+    if value is None:
+        return ""
+    amount = numbers.exact_decimal(value).copy_abs()
+    chips = numbers.chips(amount)
+    whole = _whole(amount)
+    count = int(amount)
+    if value > 0:
+        if whole:
+            text = ngettext("You won %(chips)s chip.", "You won %(chips)s chips.", count)
+        else:
+            text = pgettext("a fractional number of chips", "You won %(chips)s chips.")
+    elif value < 0:
+        if whole:
+            text = ngettext("You lost %(chips)s chip.", "You lost %(chips)s chips.", count)
+        else:
+            text = pgettext("a fractional number of chips", "You lost %(chips)s chips.")
+    else:
+        stake = _number(staked)
+        if stake is None or stake <= 0:
+            return gettext("Even: no chips won or lost.")
+        amount = numbers.exact_decimal(stake)
+        chips = numbers.chips(amount)
+        if _whole(amount):
+            text = npgettext(
+                "round result",
+                "Push: your %(chips)s chip back.",
+                "Push: your %(chips)s chips back.",
+                int(amount),
+            )
+        else:
+            text = pgettext("a fractional number of chips", "Push: your %(chips)s chips back.")
+    return text % {"chips": chips}
+
+
+# The chip values a bet is drawn with on the felt, largest first (the table's chips, and a
+# plain 1 for what they leave); at most STACK_MAX chips are drawn, the largest ones.
+STACK_VALUES = (500, 100, 25, 5, 1)
+STACK_MAX = 8
+
+
+@register.filter
+def chip_stack(value: object) -> list[int]:
+    """The chips of a bet for its picture, largest value first: 60 -> [25, 25, 5, 5]; the
+    fewest chips that make the whole part of the amount (a fraction is not drawn), at most
+    STACK_MAX of them. An empty list for a value that is not a positive number."""
+    amount = _number(value)
+    if amount is None or amount <= 0:
+        return []
+    rest = int(amount)
+    stack: list[int] = []
+    for chip in STACK_VALUES:
+        count, rest = divmod(rest, chip)
+        stack.extend([chip] * count)
+    return stack[:STACK_MAX]
