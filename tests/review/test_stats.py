@@ -221,12 +221,12 @@ def test_weakest_names_the_hands_total_in_each_language(lang, title) -> None:
 
 def test_weakest_table_scrolls_inside_its_panel() -> None:
     """On a narrow phone the weakest ten's table scrolls inside its own box rather than
-    widening the page (the review stylesheet gives .table-scroll overflow-x: auto)."""
+    widening the page (the site's stylesheet gives .table-scroll overflow-x: auto on every page)."""
     table = new_table()
     table_decision(table, 0.25, hand=["TS", "6D"], upcard="TH")
     html = client_for(table.visitor).get("/ru/review/stats/").content.decode()
     assert re.search(r'<div class="table-scroll">\s*<table class="weakest"', html)
-    css = (Path(__file__).resolve().parents[2] / "static/review/review.css").read_text()
+    css = (Path(__file__).resolve().parents[2] / "static/web/site.css").read_text()
     assert ".table-scroll { max-width: 100%; overflow-x: auto;" in css
 
 

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.test import Client, RequestFactory
 from django.utils import timezone
+from django.utils.translation import override
 
 from tests.drills.test_due import EUROPEAN, RUSSIAN, card
 from tests.helpers import client_for
@@ -176,6 +177,9 @@ def test_a_visitor_who_has_drilled_nothing_is_asked_to_start() -> None:
 
 
 def test_when_text_names_today_tomorrow_or_the_date() -> None:
-    assert when_text(NOW + timedelta(hours=1), NOW, UTC_ZONE) == "today at 10:00"
-    assert when_text(NOW + timedelta(hours=20), NOW, UTC_ZONE) == "tomorrow at 05:00"
-    assert when_text(NOW + timedelta(days=3), NOW, UTC_ZONE) == "on 12/05/2026 at 09:00"
+    # In English whatever an earlier request in this thread left active (LocaleMiddleware
+    # activates the page's language and nothing deactivates it).
+    with override("en"):
+        assert when_text(NOW + timedelta(hours=1), NOW, UTC_ZONE) == "today at 10:00"
+        assert when_text(NOW + timedelta(hours=20), NOW, UTC_ZONE) == "tomorrow at 05:00"
+        assert when_text(NOW + timedelta(days=3), NOW, UTC_ZONE) == "on 5 Dec 2026 at 09:00"
