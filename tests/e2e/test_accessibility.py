@@ -42,6 +42,9 @@ AXE = Axe()
 # What the page's live regions that stay across swaps (base.html, static/web/live.js) say.
 ANNOUNCED = """() => ["live-polite", "live-assertive"]
     .map(id => document.getElementById(id).textContent).join(" ").trim()"""
+ANIMATIONS_ENDED = """() => Promise.all(document.getAnimations()
+    .filter(a => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+    .map(a => a.finished.catch(() => null)))"""
 # axe cannot measure text on a gradient (it reports it as "incomplete", not as a violation):
 # the felt's radial gradient is painted in its lightest colour, --felt at its centre, so
 # every text on the felt is checked where its contrast is lowest. Set through the CSSOM,
@@ -61,6 +64,9 @@ def blocking_violations(page: Page, name: str) -> list[str]:
     """The serious and critical violations axe finds on the page as it is now, one line
     each: the page's name, the rule id, its impact and the CSS targets of every node."""
     wait_until_idle(page)
+    # A card being dealt slides in (static/table/deal.js): measured mid-flight it is part
+    # transparent, so its contrast is measured once every finite animation has ended.
+    page.evaluate(ANIMATIONS_ENDED)
     page.evaluate(FLATTEN_THE_FELT)
     results = AXE.run(page)
     found = []
