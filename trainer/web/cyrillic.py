@@ -27,6 +27,7 @@ Left as written (Latin), by the rules Serbian Cyrillic text follows for them:
   whole ``{% comment %}…{% endcomment %}`` block: notes for the developer);
 - Python placeholders: ``%(name)s``, ``%s``, ``%d``, ``%%``, ``{name}``, ``{0}``;
 - URLs (``https://…``, ``www.…``) and e-mail addresses;
+- a chart cell's code, as a URL writes it (``hard-16-10``, ``pairs-8-1``, ``insurance-0-1``);
 - the content of an element in another language: ``<i lang="en">European no hole
   card</i>``, ``<i lang="hr">…</i>`` (foreign words quoted as such keep their script);
 - foreign words: any word with q, w, x or y (letters Serbian does not have), and the
@@ -133,6 +134,7 @@ _MARKUP = re.compile(
       | \{[A-Za-z0-9_.]*\}                                # {name}, {0}, {}
       | (?:https?|ftp)://[^\s<>"']+|www\.[^\s<>"']+       # URLs
       | [\w.+-]+@[\w-]+(?:\.[\w-]+)+                      # e-mail addresses
+      | (?<![^\W\d_])[a-z]+(?:-\d+){2}(?![\w-])            # a chart cell's code: hard-16-10
     )
     | (?P<foreign><(?P<tag>[A-Za-z][\w-]*)\b[^>]*?\blang=["'](?!sr\b|sr-)[^"']*["'][^>]*>
         .*?</(?P=tag)\s*>)                                # an element in another language
