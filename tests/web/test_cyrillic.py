@@ -108,6 +108,11 @@ def test_a_word_alone() -> None:
             'без скривене карте (<i lang="en">European no hole card</i>), <i lang="hr">krupje</i>',
         ),
         ('Talija (<i lang="ru">талия</i>), очко', 'Талија (<i lang="ru">талия</i>), очко'),
+        # a Russian word transcribed into Serbian Latin letters is written in Cyrillic too
+        (
+            'Igra <i lang="ru-Latn">Dvadcat odno</i>, zvana i „<i lang="ru-Latn">očko</i>“',
+            'Игра <i lang="sr-Cyrl">Двадцат одно</i>, звана и „<i lang="sr-Cyrl">очко</i>“',
+        ),
         # foreign words and abbreviations
         (
             "Evropski blackjack: even money, Even money i isplata 1:1.",
