@@ -346,7 +346,7 @@ PAGE_TEXT = {
     ),
     "sr-latn": (
         "Vaše greške",
-        "Vežbajte moje greške",
+        "Vežbajte svoje greške",
         "Sto",
         "Vežba",
         "Tvrdi zbir 16 protiv 10",
@@ -354,7 +354,7 @@ PAGE_TEXT = {
     ),
     "hr": (
         "Vaše pogreške",
-        "Vježbajte moje pogreške",
+        "Vježbajte svoje pogreške",
         "Stol",
         "Vježba",
         "Tvrdi zbroj 16 protiv 10",

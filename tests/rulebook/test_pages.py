@@ -55,7 +55,7 @@ CASINO_PROSE = {
 BANKER_PROSE = {
     "en": "A talia (талия) is one pass through the cards",
     "sr-latn": "Talija je jedan prolaz kroz karte",
-    "hr": "Talija jedan je prolaz kroz karte",
+    "hr": "Talija je jedan prolaz kroz karte",
     "ru": "Талия — один проход по картам",
     "bg": "Талията (талия) е едно преминаване през картите",
 }

@@ -284,8 +284,12 @@ def test_recorded_cards_are_the_rounds_cards_in_dealing_order() -> None:
         ("en", "What is the best play here?", "This time you chose Stand: the best play."),
         ("ru", "Какой ход здесь лучший?", "На этот раз вы выбрали «Хватит» — лучший ход."),
         ("bg", "Кой е най-добрият ход тук?", "Този път избрахте „Остани“ — най-добрият ход."),
-        ("sr-latn", "Koji je ovde najbolji potez?", "Ovaj put ste izabrali Stani: najbolji potez."),
-        ("hr", "Koji je ovdje najbolji potez?", "Ovaj put ste odabrali Dosta: najbolji potez."),
+        (
+            "sr-latn",
+            "Koji je ovde najbolji potez?",
+            "Ovaj put ste izabrali „Stani“: najbolji potez.",
+        ),
+        ("hr", "Koji je ovdje najbolji potez?", "Ovaj put ste odabrali „Dosta“: najbolji potez."),
     ],
 )
 def test_replay_in_each_language(lang, prompt, answer) -> None:

@@ -97,12 +97,22 @@ def test_a_word_alone() -> None:
             "Погледајте https://example.com/sr-latn/pravila/ или www.primer.rs.",
         ),
         ("Pišite na igra@primer.rs", "Пишите на igra@primer.rs"),
+        # a chart cell's code, as a URL writes it
+        (
+            "Situacija se piše kao hard-16-10, soft-7-6, pairs-8-1 ili insurance-0-1.",
+            "Ситуација се пише као hard-16-10, soft-7-6, pairs-8-1 или insurance-0-1.",
+        ),
         # an element in another language keeps its script; Cyrillic stays as it is
         (
             'bez skrivene karte (<i lang="en">European no hole card</i>), <i lang="hr">krupje</i>',
             'без скривене карте (<i lang="en">European no hole card</i>), <i lang="hr">krupje</i>',
         ),
         ('Talija (<i lang="ru">талия</i>), очко', 'Талија (<i lang="ru">талия</i>), очко'),
+        # a Russian word transcribed into Serbian Latin letters is written in Cyrillic too
+        (
+            'Igra <i lang="ru-Latn">Dvadcat odno</i>, zvana i „<i lang="ru-Latn">očko</i>“',
+            'Игра <i lang="sr-Cyrl">Двадцат одно</i>, звана и „<i lang="sr-Cyrl">очко</i>“',
+        ),
         # foreign words and abbreviations
         (
             "Evropski blackjack: even money, Even money i isplata 1:1.",

@@ -27,8 +27,12 @@ Left as written (Latin), by the rules Serbian Cyrillic text follows for them:
   whole ``{% comment %}…{% endcomment %}`` block: notes for the developer);
 - Python placeholders: ``%(name)s``, ``%s``, ``%d``, ``%%``, ``{name}``, ``{0}``;
 - URLs (``https://…``, ``www.…``) and e-mail addresses;
+- a chart cell's code, as a URL writes it (``hard-16-10``, ``pairs-8-1``, ``insurance-0-1``);
 - the content of an element in another language: ``<i lang="en">European no hole
   card</i>``, ``<i lang="hr">…</i>`` (foreign words quoted as such keep their script);
+  but a foreign word the Latin text writes in Serbian Latin letters (``<i lang="ru-Latn">
+  očko</i>``, a Russian word transcribed) is Serbian transcription: it is written in
+  Cyrillic as well, and its ``lang`` becomes ``sr-Cyrl`` (``<i lang="sr-Cyrl">очко</i>``);
 - foreign words: any word with q, w, x or y (letters Serbian does not have), and the
   words and phrases of ``FOREIGN`` ("blackjack", "even money", the key "Enter"...);
 - abbreviations in their Latin form: those of ``ABBREVIATIONS`` (EV, AI, DAS, ENHC,
@@ -133,8 +137,10 @@ _MARKUP = re.compile(
       | \{[A-Za-z0-9_.]*\}                                # {name}, {0}, {}
       | (?:https?|ftp)://[^\s<>"']+|www\.[^\s<>"']+       # URLs
       | [\w.+-]+@[\w-]+(?:\.[\w-]+)+                      # e-mail addresses
+      | (?<![^\W\d_])[a-z]+(?:-\d+){2}(?![\w-])            # a chart cell's code: hard-16-10
     )
-    | (?P<foreign><(?P<tag>[A-Za-z][\w-]*)\b[^>]*?\blang=["'](?!sr\b|sr-)[^"']*["'][^>]*>
+    | (?P<foreign><(?P<tag>[A-Za-z][\w-]*)\b[^>]*?
+        \blang=["'](?!sr\b|sr-|[a-z]+-Latn\b)[^"']*["'][^>]*>
         .*?</(?P=tag)\s*>)                                # an element in another language
     | (?P<tag_open></?[A-Za-z][^>]*>)                     # any other tag
     """,
@@ -143,7 +149,7 @@ _MARKUP = re.compile(
 _ATTRIBUTE = re.compile(
     r"""(?P<name>\b(?:title|alt|aria-label|placeholder))(?P<eq>\s*=\s*)(?P<q>["'])(?P<value>.*?)(?P=q)"""
 )
-_SR_LATN = re.compile(r"""(\blang\s*=\s*["'])sr-Latn(["'])""", re.IGNORECASE)
+_SR_LATN = re.compile(r"""(\blang\s*=\s*["'])[a-z]+-Latn(["'])""", re.IGNORECASE)
 _FOREIGN = re.compile(
     r"(?<![^\W\d_])(?:"
     + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in FOREIGN)
@@ -211,7 +217,8 @@ def _words(text: str, keep: Collection[str]) -> str:
 
 
 def _tag(tag: str, keep: Collection[str]) -> str:
-    """A tag with lang="sr-Latn" made "sr-Cyrl" and its readable attributes transliterated."""
+    """A tag with lang="sr-Latn" (or another language's "-Latn": a word transcribed into
+    Serbian Latin letters) made "sr-Cyrl", and its readable attributes transliterated."""
     tag = _SR_LATN.sub(r"\1sr-Cyrl\2", tag)
     return _ATTRIBUTE.sub(
         lambda m: (
