@@ -95,7 +95,7 @@ def test_an_unknown_standard_changes_nothing_and_says_so() -> None:
     response = client.post(
         "/ru/settings/grading/", {"standard": "psychic", "next": "/ru/table/"}, follow=True
     )
-    assert "Выберите точную игру или таблицу." in response.content.decode()
+    assert "Выберите точный лучший ход или таблицу." in response.content.decode()
     assert client.session.get("grading_standard") is None
 
 
