@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Error, Page, expect
 
+from tests.accounts.people import PASSWORD
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TIMEOUT = 10_000  # ms
@@ -41,5 +43,48 @@ def test_rule_pages_and_the_chart_read_offline(live_server, page: Page) -> None:
         # The table is live: not kept, so offline it fails as any page without a network.
         with pytest.raises(Error):
             page.goto(f"{base}/ru/table/")
+    finally:
+        page.context.set_offline(False)
+
+
+def test_after_logging_out_no_offline_copy_shows_who_was_logged_in(live_server, page: Page) -> None:
+    """The offline copies carry the header of the person who read them (the username, the
+    log-out form): logging out clears them, so a phone handed on shows no one's name
+    offline; after that the worker keeps what the next person reads, as before."""
+    base = live_server.url
+    page.goto(f"{base}/en/accounts/signup/")
+    form = page.locator("[data-testid=signup-form]")
+    form.locator('input[name="username"]').fill("vesna")
+    form.locator('input[name="password1"]').fill(PASSWORD)
+    form.locator('input[name="password2"]').fill(PASSWORD)
+    form.locator('button[type="submit"]').click()
+    expect(page.locator("[data-testid=account-name]")).to_have_text("vesna")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+    page.goto(f"{base}/en/rulebook/")
+    page.goto(f"{base}/en/chart/european/")
+    expect(page.locator("[data-testid=account-name]")).to_have_text("vesna")
+    page.locator("[data-testid=logout]").click()
+    expect(page).to_have_url(f"{base}/en/accounts/login/")
+
+    page.context.set_offline(True)
+    try:
+        for path in ("/en/rulebook/", "/en/chart/european/"):
+            try:
+                page.goto(base + path)
+            except Error:
+                continue  # no copy: the page fails as any page without a network
+            expect(page.locator("[data-testid=account-name]")).to_have_count(0)
+    finally:
+        page.context.set_offline(False)
+
+    # The worker is registered again and keeps the pages read from now on.
+    page.goto(f"{base}/en/rulebook/")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+    page.reload()
+    page.context.set_offline(True)
+    try:
+        page.goto(f"{base}/en/rulebook/")
+        expect(page.locator("nav.site-nav")).to_be_attached()
+        expect(page.locator("[data-testid=login-link]")).to_be_attached()
     finally:
         page.context.set_offline(False)
