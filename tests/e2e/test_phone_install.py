@@ -88,3 +88,19 @@ def test_after_logging_out_no_offline_copy_shows_who_was_logged_in(live_server, 
         expect(page.locator("[data-testid=login-link]")).to_be_attached()
     finally:
         page.context.set_offline(False)
+
+
+def test_the_phone_menu_opens_under_the_header(live_server, page: Page) -> None:
+    """The menu's panel hangs from the header (position: relative): on the first screen,
+    right under the header's row, not below the screen."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/ru/rulebook/")
+    page.locator(".site-menu > summary").click()
+    panel = page.locator(".site-menu-panel")
+    expect(panel).to_be_visible()
+    header = page.locator(".site-header").bounding_box()
+    box = panel.bounding_box()
+    assert header is not None and box is not None
+    assert abs(box["y"] - (header["y"] + header["height"])) <= 2, (header, box)
+    assert box["y"] + box["height"] <= 740
+    expect(panel.locator("nav.site-nav a").first).to_be_in_viewport()
