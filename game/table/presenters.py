@@ -29,7 +29,7 @@ from game.engine.banker_game import BankerGame
 from game.engine.cards import Card
 from game.engine.casino_game import RoundView, observe_round
 from game.engine.hands import hand_value, is_natural
-from game.engine.round import Action, Phase, PlayerHand, Round
+from game.engine.round import Action, Outcome, Phase, PlayerHand, Round
 from game.engine.strategy.advisor import Severity, is_correct
 from game.engine.strategy.counter import TooFewCardsError, counter_decision, known_unseen
 from game.engine.variants import VARIANTS
@@ -164,6 +164,7 @@ def round_view(rnd: Round, human_seat: int = 0, seat_count: int = 1) -> dict[str
 def view_of_round(view: RoundView, human_seat: int = 0, seat_count: int = 1) -> dict[str, Any]:
     """The dealer's visible cards (and how many are face down), the seats, the person's
     net, and whether the shoe ran out and the discards were shuffled in this round."""
+    own = [h for h in view.hands if h.seat == human_seat]
     return {
         "seats": seats_view(view, human_seat, seat_count),
         "multi_seat": seat_count > 1,
@@ -180,8 +181,13 @@ def view_of_round(view: RoundView, human_seat: int = 0, seat_count: int = 1) -> 
         "even_money_offered": even_money_offered(view),
         "surrender_offered": view.phase is Phase.SURRENDER,
         "net": to_decimal(view.seat_net(human_seat)) if view.is_over else None,
-        # What the person's hands stake (doubles and splits included): a push gives it back.
-        "staked": sum((to_decimal(h.bet) for h in view.hands if h.seat == human_seat), Decimal(0)),
+        # What the person's hands stake (doubles and splits included) when every one of them
+        # pushed: the result says "Push: your 20 chips back". A net of zero otherwise (a split
+        # hand won, the other lost; insurance paid what the hand lost) was no push: without
+        # it the result says "Even: no chips won or lost".
+        "staked": sum((to_decimal(h.bet) for h in own), Decimal(0))
+        if own and all(h.outcome is Outcome.PUSH for h in own)
+        else None,
         # The shoe ran out in this round and the dealer shuffled the discards (cards.py).
         "reshuffled": view.reshuffled,
     }

@@ -28,4 +28,28 @@
     region.textContent = "";
     window.setTimeout(function () { region.textContent = text; }, 100);
   });
+
+  // The keyboard's place. A swap replaces the felt, the drill card or the walk card whole,
+  // with the button that was pressed in it: focus would fall back to the page's start (the
+  // next button a Tab away behind the header's links). It goes to the new element instead
+  // (focusable from a script only, tabindex -1), so that Tab reaches the new buttons at
+  // once and a screen reader reads where it is; no button is focused for the person, so
+  // Enter or Space cannot act by surprise.
+  var swapped = null;  // the id of the element being replaced, when focus was inside it
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    // Before the buttons are disabled (hx-disabled-elt), which blurs them.
+    var target = event.detail && event.detail.target;
+    var active = document.activeElement;
+    swapped = target && target.id && active && active !== document.body &&
+      target.contains(active) ? target.id : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!swapped) return;
+    var element = document.getElementById(swapped);
+    swapped = null;
+    var active = document.activeElement;
+    if (!element || (active && active !== document.body && document.contains(active))) return;
+    if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+    element.focus({ preventScroll: true });
+  });
 })();

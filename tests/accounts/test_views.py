@@ -402,3 +402,17 @@ def test_the_header_shows_the_username_and_a_log_out_form() -> None:
     assert 'name="csrfmiddlewaretoken"' in html
     assert ">Odjavite se</button>" in html
     assert "login-link" not in html
+
+
+def test_log_in_and_log_out_clear_the_offline_copies() -> None:
+    """The service worker's offline pages carry the header of the person who read them:
+    when the person changes, Clear-Site-Data "storage" removes them (and the worker), while
+    the cookies stay."""
+    make_user("ana")
+    client = Client()
+    assert log_in(client, "ana")["Clear-Site-Data"] == '"storage"'
+    assert client.post("/en/accounts/logout/")["Clear-Site-Data"] == '"storage"'
+    # A failed log-in changes no one: nothing is cleared.
+    failed = client.post("/en/accounts/login/", {"username": "ana", "password": "wrong"})
+    assert failed.status_code == 200
+    assert "Clear-Site-Data" not in failed

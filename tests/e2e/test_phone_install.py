@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Error, Page, expect
 
+from tests.accounts.people import PASSWORD
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TIMEOUT = 10_000  # ms
@@ -43,3 +45,62 @@ def test_rule_pages_and_the_chart_read_offline(live_server, page: Page) -> None:
             page.goto(f"{base}/ru/table/")
     finally:
         page.context.set_offline(False)
+
+
+def test_after_logging_out_no_offline_copy_shows_who_was_logged_in(live_server, page: Page) -> None:
+    """The offline copies carry the header of the person who read them (the username, the
+    log-out form): logging out clears them, so a phone handed on shows no one's name
+    offline; after that the worker keeps what the next person reads, as before."""
+    base = live_server.url
+    page.goto(f"{base}/en/accounts/signup/")
+    form = page.locator("[data-testid=signup-form]")
+    form.locator('input[name="username"]').fill("vesna")
+    form.locator('input[name="password1"]').fill(PASSWORD)
+    form.locator('input[name="password2"]').fill(PASSWORD)
+    form.locator('button[type="submit"]').click()
+    expect(page.locator("[data-testid=account-name]")).to_have_text("vesna")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+    page.goto(f"{base}/en/rulebook/")
+    page.goto(f"{base}/en/chart/european/")
+    expect(page.locator("[data-testid=account-name]")).to_have_text("vesna")
+    page.locator("[data-testid=logout]").click()
+    expect(page).to_have_url(f"{base}/en/accounts/login/")
+
+    page.context.set_offline(True)
+    try:
+        for path in ("/en/rulebook/", "/en/chart/european/"):
+            try:
+                page.goto(base + path)
+            except Error:
+                continue  # no copy: the page fails as any page without a network
+            expect(page.locator("[data-testid=account-name]")).to_have_count(0)
+    finally:
+        page.context.set_offline(False)
+
+    # The worker is registered again and keeps the pages read from now on.
+    page.goto(f"{base}/en/rulebook/")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+    page.reload()
+    page.context.set_offline(True)
+    try:
+        page.goto(f"{base}/en/rulebook/")
+        expect(page.locator("nav.site-nav")).to_be_attached()
+        expect(page.locator("[data-testid=login-link]")).to_be_attached()
+    finally:
+        page.context.set_offline(False)
+
+
+def test_the_phone_menu_opens_under_the_header(live_server, page: Page) -> None:
+    """The menu's panel hangs from the header (position: relative): on the first screen,
+    right under the header's row, not below the screen."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/ru/rulebook/")
+    page.locator(".site-menu > summary").click()
+    panel = page.locator(".site-menu-panel")
+    expect(panel).to_be_visible()
+    header = page.locator(".site-header").bounding_box()
+    box = panel.bounding_box()
+    assert header is not None and box is not None
+    assert abs(box["y"] - (header["y"] + header["height"])) <= 2, (header, box)
+    assert box["y"] + box["height"] <= 740
+    expect(panel.locator("nav.site-nav a").first).to_be_in_viewport()

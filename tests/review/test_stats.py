@@ -369,3 +369,20 @@ def test_stats_of_an_empty_log() -> None:
     html = client_for(uuid.uuid4()).get("/en/review/stats/").content.decode()
     assert "No decisions yet." in html and "No mistakes yet: nothing to work on." in html
     assert html.count('data-decisions="0"') == 310
+
+
+@pytest.mark.parametrize(
+    ("lang", "labels"),
+    [
+        ("en", ["0%", "25%", "50%", "75%", "100%"]),
+        ("sr", ["0%", "25%", "50%", "75%", "100%"]),
+        ("ru", ["0\u00a0%", "25\u00a0%", "50\u00a0%", "75\u00a0%", "100\u00a0%"]),
+        ("hr", ["0\u00a0%", "25\u00a0%", "50\u00a0%", "75\u00a0%", "100\u00a0%"]),
+    ],
+)
+def test_the_heat_maps_colour_key_writes_percentages_as_its_language_does(lang, labels) -> None:
+    """As every other percentage on the site (numbers.percent_sign): "25%" in English and
+    Serbian, "25 %" with a no-break space in Russian, Bulgarian and Croatian; never a
+    plain space that may break the number from its sign."""
+    with override(lang):
+        assert [swatch["label"] for swatch in heat_map({})["legend"]] == labels

@@ -76,6 +76,14 @@ class SafeNextMixin:
         return safe_next(request or self.request)
 
 
+# The service worker's offline copies of the rule pages and the charts (templates/web/sw.js)
+# carry the header of the person who read them: the username, the log-out form, the due
+# count. When the person at this browser changes (log-in, log-out), they go: "storage"
+# clears the Cache API's copies and the worker (the next page registers it again); the
+# cookies stay (the log-in form's CSRF token).
+CLEAR_OFFLINE_COPIES = '"storage"'
+
+
 class LoginView(SafeNextMixin, auth_views.LoginView):
     """Django's log-in view (CSRF, safe ``next``); the session's anonymous history joins
     the account's on success (``handover.py``, through the ``user_logged_in`` signal)."""
@@ -88,6 +96,7 @@ class LoginView(SafeNextMixin, auth_views.LoginView):
             self.request,
             _("You are logged in as %(username)s.") % {"username": form.get_user().get_username()},
         )
+        response["Clear-Site-Data"] = CLEAR_OFFLINE_COPIES
         return response
 
 
@@ -101,6 +110,7 @@ class LogoutView(SafeNextMixin, auth_views.LogoutView):
             request,
             _("You have logged out. Your tables and decisions are kept in your account."),
         )
+        response["Clear-Site-Data"] = CLEAR_OFFLINE_COPIES
         return response
 
 

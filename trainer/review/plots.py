@@ -23,7 +23,7 @@ from django.utils.translation import ngettext
 
 from trainer.review.log import RATE_MIN_DECISIONS, DayPoint, Tally
 from trainer.review.situations import CHART_ROWS, KIND_LABELS, UPCARDS, Situation, row_card
-from trainer.web.numbers import number
+from trainer.web.numbers import number, percent_sign
 
 # The heat map's grid.
 HEAT_LEFT = 64  # row labels
@@ -126,7 +126,7 @@ def heat_map(tallies: dict[Situation, Tally]) -> dict[str, Any]:
         "groups": groups,
         "rows": rows,
         "legend": [
-            {"fill": accuracy_fill(a), "label": f"{number(a, 0)} %"} for a in (0, 25, 50, 75, 100)
+            {"fill": accuracy_fill(a), "label": percent_sign(a, 0)} for a in (0, 25, 50, 75, 100)
         ],
         "empty_fill": EMPTY_FILL,
     }
