@@ -9,3 +9,21 @@
     if (felt && felt.getBoundingClientRect().top < 0) felt.scrollIntoView({ block: "start" });
   });
 })();
+
+// The phone's menu (a <details> in the header) closes as menus do: on Escape (focus back on
+// its button) and on a tap outside it. Without JavaScript its button still opens and closes it.
+(function () {
+  "use strict";
+  function openMenu() { return document.querySelector("details.site-menu[open]"); }
+  document.addEventListener("keydown", function (event) {
+    var menu = openMenu();
+    if (event.key === "Escape" && menu) {
+      menu.open = false;
+      menu.querySelector("summary").focus();
+    }
+  });
+  document.addEventListener("click", function (event) {
+    var menu = openMenu();
+    if (menu && !menu.contains(event.target)) menu.open = false;
+  });
+})();

@@ -104,3 +104,23 @@ def test_the_phone_menu_opens_under_the_header(live_server, page: Page) -> None:
     assert abs(box["y"] - (header["y"] + header["height"])) <= 2, (header, box)
     assert box["y"] + box["height"] <= 740
     expect(panel.locator("nav.site-nav a").first).to_be_in_viewport()
+
+
+def test_the_phone_menu_closes_on_escape_and_on_a_tap_outside(live_server, page: Page) -> None:
+    """static/web/phone.js: Escape closes the open menu and gives its button the focus; a
+    click outside the menu closes it too."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/bg/rulebook/")
+    menu = page.locator("details.site-menu")
+    button = page.locator(".site-menu > summary")
+    button.click()
+    expect(menu).to_have_attribute("open", "")
+    page.keyboard.press("Escape")
+    expect(menu).not_to_have_attribute("open", "")
+    expect(button).to_be_focused()
+    button.click()
+    expect(menu).to_have_attribute("open", "")
+    panel = page.locator(".site-menu-panel").bounding_box()
+    assert panel is not None and panel["y"] + panel["height"] < 830
+    page.mouse.click(200, 830)  # on the page under the open panel
+    expect(menu).not_to_have_attribute("open", "")

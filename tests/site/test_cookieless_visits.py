@@ -136,6 +136,10 @@ def test_the_first_deal_by_htmx_shows_the_felt_and_the_table_s_url() -> None:
     # The table's own address: its act form, or its deal form when a natural ended the round.
     assert f'hx-post="/en/table/{table.public_id}/' in html
     assert table.game.round is not None and table.game.round.hands[0].base_bet == 10
+    # The session summary's link comes with the first deal (in the log swapped out of band),
+    # not only after a reload of the page.
+    assert html.count('data-testid="summary-link"') == 1
+    assert f'<a href="/en/table/{table.public_id}/summary/" data-testid="summary-link">' in html
 
 
 @pytest.mark.parametrize(
