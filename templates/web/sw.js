@@ -6,7 +6,7 @@
 // and the accounts are live and need the server).
 "use strict";
 
-var CACHE = "blackjack-offline-v1";
+var CACHE = {{ cache_name }};  // a new store for each deploy (install.offline_version)
 var STATIC_PREFIX = {{ static_prefix }};
 var LANGUAGES = {{ languages }};
 // /<lang>/, /<lang>/rulebook/..., /<lang>/chart/<game>/

@@ -7,10 +7,13 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
 from django.test import Client
+
+from trainer.web import install
 
 pytestmark = pytest.mark.django_db
 
@@ -70,3 +73,21 @@ def test_the_service_worker_is_served_from_the_root_for_the_whole_site(client: C
     assert 'request.method !== "GET"' in script
     assert 'request.headers.get("HX-Request")' in script
     assert client.post("/sw.js").status_code == 405
+
+
+def test_each_deploy_of_changed_static_files_names_a_new_offline_store(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker's store is named by the deployed static files' hashed names, so a deploy
+    that changes one starts a new store (and the worker deletes the old on activating)."""
+    # A manifest storage as production's, with one static file at two versions.
+    before = SimpleNamespace(hashed_files={"web/site.css": "web/site.0a1b2c.css"})
+    monkeypatch.setattr(install, "staticfiles_storage", before)
+    first = install.offline_version()
+    after = SimpleNamespace(hashed_files={"web/site.css": "web/site.9f8e7d.css"})
+    monkeypatch.setattr(install, "staticfiles_storage", after)
+    second = install.offline_version()
+    assert first != second and len(first) == len(second) == 12
+    script = client.get("/sw.js").content.decode()
+    assert f'var CACHE = "blackjack-offline-{second}";' in script
+    assert "caches.delete(key)" in script  # the old store goes when the new worker activates

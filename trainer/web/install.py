@@ -4,9 +4,11 @@ keeps the rule pages and the charts readable offline (templates/web/sw.js)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import PrefixNode, static
@@ -61,6 +63,17 @@ def manifest(request: HttpRequest) -> JsonResponse:
     return response
 
 
+def offline_version() -> str:
+    """A short digest (12 hex digits) of the deployed static files: the hashed names of the
+    manifest storage (production's CompressedManifestStaticFilesStorage), so each deploy that
+    changes a static file names a new offline store and the worker drops the old one (and the
+    static copies kept in it) when it activates. Without a manifest (DEBUG, tests) the digest
+    of nothing: one store."""
+    hashed = getattr(staticfiles_storage, "hashed_files", None) or {}
+    names = json.dumps(sorted(hashed.items())).encode()
+    return hashlib.sha256(names).hexdigest()[:12]
+
+
 @require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker, served from the site's root so that its scope is every page
@@ -72,6 +85,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         {
             "static_prefix": json.dumps(PrefixNode.handle_simple("STATIC_URL")),
             "languages": json.dumps([code for code, _name in settings.LANGUAGES]),
+            "cache_name": json.dumps(f"blackjack-offline-{offline_version()}"),
         },
         content_type="text/javascript; charset=utf-8",
     )
