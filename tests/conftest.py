@@ -17,7 +17,9 @@ from pathlib import Path
 
 import numpy
 import pytest
+from django.conf import settings
 from django.test import Client
+from django.utils import translation
 
 from game.engine.cards import Shoe
 from game.engine.strategy.chart import Chart
@@ -134,6 +136,16 @@ def presets_analysed(request: pytest.FixtureRequest) -> None:
     if request.node.get_closest_marker("django_db") or "django_db_setup" in request.fixturenames:
         for key, value in _preset_results().items():
             store._remember(key, value)
+
+
+@pytest.fixture(autouse=True)
+def site_language() -> Iterator[None]:
+    """Every test starts in the site's default language (English): a request to a language's
+    page leaves that language active in the thread (LocaleMiddleware activates it and nothing
+    deactivates it), which would otherwise leak into the next test's gettext."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
