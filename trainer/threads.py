@@ -12,6 +12,7 @@ the processes over the cores. ``pin_engine_threads()`` is called where a process
 from __future__ import annotations
 
 import os
+import sys
 
 THREADS = 1
 # The variables each thread-pool library reads once, when numpy loads it.
@@ -31,6 +32,11 @@ def pin_engine_threads() -> None:
     for any already loaded."""
     for name in THREAD_VARIABLES:
         os.environ[name] = str(THREADS)
+    if "numpy" not in sys.modules:
+        # Nothing has loaded a pool yet and the environment now covers the first one:
+        # threadpoolctl's import (ctypes, a scan of the loaded libraries) would only slow
+        # every command's start.
+        return
     from threadpoolctl import threadpool_limits
 
     threadpool_limits(limits=THREADS)
