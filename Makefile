@@ -118,7 +118,9 @@ clean:
 	  -o \( -name '*.mo' -path '*/locale/*' -type f -exec rm -f {} + \)
 
 # Timings of the strategy engine, printed and not asserted (scripts/bench_strategy.py;
-# `$(PY) scripts/bench_strategy.py --game` adds H17 and infinite-deck game EVs, a few seconds).
+# `$(PY) scripts/bench_strategy.py --game` adds H17 and infinite-deck game EVs, a few seconds),
+# and the start-up of `manage.py edge` (scripts/bench_startup.py).
 .PHONY: bench
 bench: venv
 	$(PY) scripts/bench_strategy.py
+	$(PY) scripts/bench_startup.py
