@@ -128,6 +128,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
+    if _env_flag("SQLITE_WAL", True):
+        # Write-ahead log: readers (every page's session, the web server beside the task
+        # worker) never wait for a writer, and a commit appends to the log, synced at
+        # checkpoints rather than at each commit (a power cut may lose the last commits,
+        # never corrupt the file). SQLITE_WAL=0: the rollback journal.
+        DATABASES["default"]["OPTIONS"]["init_command"] = (
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+        )
 elif _env_flag("DATABASE_POOL", False):
     # The pool holds the connections: Django refuses persistent connections beside it.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
