@@ -3,7 +3,7 @@
 
     scripts/loadtest.py [--duration 60] [--players 32] [--web-processes 2]
                         [--workers 2] [--threads 4] [--database postgres|sqlite]
-                        [--custom 1] [--pool 0|1]
+                        [--rate 250] [--custom 1] [--pool 0|1]
 
 A benchmark, bounded and local (127.0.0.1 only): it prints figures and asserts none of them,
 except the books.
@@ -15,12 +15,17 @@ except the books.
    SECRET_KEY; plain http on 127.0.0.1), each on its own port with ``--workers`` processes of
    ``--threads`` threads (gunicorn.conf.py), and one task worker (``manage.py db_worker``),
    all sharing the one database, as on many machines.
-3. ``--players`` players, no think time, spread over the five games (european, ajnc,
+3. ``--players`` players, spread over the five games (european, ajnc,
    croatian, russian, dvadtsat-odno, the banker game) and over the web processes. Each does
    what a browser with HTMX does: loads the empty table (CSRF cookie and token), starts a
    session of its game (HTMX post, HX-Redirect), loads the table, then plays rounds: deal,
    then one of the offered actions until the round is settled; a player who goes broke
-   starts a new session. ``--custom`` of them first build a custom rule set (the worker
+   starts a new session. Together they offer ``--rate`` table actions a second (each player
+   its share, at an even pace; an answer that comes late is followed at once), or with
+   ``--rate 0`` all they can with no think time: then the latency is only the players over
+   the throughput (Little's law: 32 players at 250 actions/s wait 128 ms on average, whatever
+   the server), so the latency target is measured at the offered rate, the capacity at 0.
+   ``--custom`` of them first build a custom rule set (the worker
    analyses it) and play it once its analysis is done. The client is asyncio on raw
    keep-alive HTTP/1.1 connections, cheap in CPU: its own CPU time is measured and printed.
 4. Figures: table actions (deals and actions) per second, their median/p95/p99 latency,
@@ -191,6 +196,10 @@ class Player:
         self.csrf = ""
         self.page = ""
         self.rng = random.Random(number)
+        # Paced play (--rate): this player's table actions start ``interval`` seconds apart,
+        # at once when the last answer came later; 0: as fast as the answers come.
+        self.interval = 0.0
+        self.next_at = 0.0
 
     async def send(
         self,
@@ -288,6 +297,11 @@ class Player:
             await self.build_rule_set(deadline)
         await self.new_session()
         while time.monotonic() < deadline:
+            if self.interval:
+                now = time.monotonic()
+                if self.next_at > now:
+                    await asyncio.sleep(self.next_at - now)
+                self.next_at = max(self.next_at, now) + self.interval
             version = VERSION.search(self.page)
             act = ACT_FORM.search(self.page)
             deal = DEAL_FORM.search(self.page)
@@ -357,6 +371,10 @@ async def run_players(args: argparse.Namespace, ports: list[int]) -> tuple[Stats
     ]
     start = time.monotonic()
     deadline = start + args.duration
+    for player in players:
+        if args.rate:
+            player.interval = args.players / args.rate
+            player.next_at = start + player.rng.uniform(0, player.interval)
     await asyncio.gather(*(p.run(deadline) for p in players))
     return stats, time.monotonic() - start
 
@@ -598,7 +616,9 @@ def main_run(args: argparse.Namespace) -> int:
         print(
             f"{len(ports)} web process(es) on ports {', '.join(map(str, ports))}: gunicorn "
             f"{args.workers} worker(s) x {args.threads} thread(s) each; 1 task worker; "
-            f"{args.players} players for {args.duration} s; load before: {os.getloadavg()[0]:.2f}",
+            f"{args.players} players for {args.duration} s offering "
+            f"{f'{args.rate:g} table actions/s' if args.rate else 'all they can (no think time)'}"
+            f"; load before: {os.getloadavg()[0]:.2f}",
             flush=True,
         )
         meter = CpuMeter(
@@ -772,6 +792,13 @@ def main() -> int:
         help="threads per gunicorn worker (default GUNICORN_THREADS or 4)",
     )
     parser.add_argument("--database", choices=["postgres", "sqlite"], default="postgres")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=250,
+        help="table actions a second the players offer together, each at its own pace"
+        " (default 250, the issue's target); 0: no think time, as fast as the server answers",
+    )
     parser.add_argument(
         "--custom",
         type=int,
