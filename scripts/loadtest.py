@@ -717,6 +717,13 @@ def report(args, stats: Stats, wall: float, client_cpu: float, meter: CpuMeter, 
             f"server (web+db) CPU per table action: "
             f"{(meter.used['web (gunicorn)'] + meter.used['postgres']) / n * ms:.2f} ms"
         )
+        # On a busy machine the throughput is what the others leave; the CPU per action
+        # says what the same cores would give the site alone.
+        server = sum(meter.used.values()) + client_cpu
+        print(
+            f"at this CPU per table action (all processes, client included), {cores} idle "
+            f"cores would serve at most {cores * n / server:.0f} table actions/s"
+        )
     if sampler is not None and sampler.after:
         delta = {k: sampler.after[k] - sampler.before[k] for k in sampler.after}
         written = delta["rows inserted"] + delta["rows updated"] + delta["rows deleted"]
@@ -782,8 +789,9 @@ def main() -> int:
     parser.add_argument(
         "--workers",
         type=int,
-        default=int(os.environ.get("WEB_CONCURRENCY", "2")),
-        help="gunicorn worker processes per server (default WEB_CONCURRENCY or 2)",
+        default=None,
+        help="gunicorn worker processes per server (default: one per core of the machine,"
+        " shared out among the servers: 1 each for 2 servers on 2 cores)",
     )
     parser.add_argument(
         "--threads",
@@ -832,6 +840,10 @@ def main() -> int:
         env = dict(os.environ, LOADTEST_POSTGRES="1")
         script = ROOT / "scripts" / "with_postgres.sh"
         os.execve(str(script), [str(script), PY, __file__, *sys.argv[1:]], env)
+    if args.workers is None:
+        # The servers stand for machines of their own but share this one: together they run
+        # one worker process per core (gunicorn.conf.py and README say why).
+        args.workers = max(1, (os.cpu_count() or 2) // args.web_processes)
     return main_run(args)
 
 
