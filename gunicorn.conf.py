@@ -4,10 +4,13 @@ Environment: WEB_CONCURRENCY (worker processes, default 2) and GUNICORN_THREADS 
 worker, default 4); README "Running in production" says how they were chosen (measured with
 `make loadtest` on 2 cores).
 
-Threaded workers (gthread): a table action spends part of its time waiting for the database
-(its row lock, its commit), and a thread can serve another request meanwhile, where a sync
-worker would sit idle; they also keep HTTP connections alive between a person's clicks. One
-worker process per core runs Python while its threads wait.
+Threaded workers (gthread): a table action is Python work (the game, the grading, the
+templates) between about eleven round trips to the database, and a thread can serve another
+request while one waits, where a sync worker would sit idle; they also keep HTTP connections
+alive between a person's clicks. One worker process per core: the GIL lets a process run
+Python on one core at a time, and more processes than cores only add context switches and
+strategy caches to warm (each process keeps its own). Four threads cover the waits; eight
+measured no faster (they queue for the GIL), two slower.
 """
 
 import os

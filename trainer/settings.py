@@ -7,7 +7,8 @@ Environment:
 - CONN_MAX_AGE: seconds a thread keeps its database connection (default 600; 0: one per
   request). PostgreSQL: DATABASE_POOL=1 uses Django's connection pool instead, of
   DATABASE_POOL_MIN_SIZE (2) to DATABASE_POOL_MAX_SIZE (4) connections per process, a request
-  waiting at most DATABASE_POOL_TIMEOUT (10) seconds for one.
+  waiting at most DATABASE_POOL_TIMEOUT (10) seconds for one. SQLITE_WAL=0: SQLite's
+  rollback journal instead of its write-ahead log.
 - ALLOWED_HOSTS: comma-separated host names (default 127.0.0.1,localhost when DEBUG is on).
 - EMAIL_HOST: the SMTP server of password-reset mail, with EMAIL_PORT (587),
   EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS (on), EMAIL_USE_SSL (off);
