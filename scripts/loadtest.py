@@ -55,6 +55,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -450,7 +451,7 @@ class CpuMeter:
     """CPU seconds used by groups of processes between ``start`` and ``stop`` (processes
     that exit in between are missed: none of ours should)."""
 
-    def __init__(self, groups: dict[str, callable]) -> None:
+    def __init__(self, groups: dict[str, Callable[[], list[int]]]) -> None:
         self.groups = groups
         self.before: dict[str, dict[int, float]] = {}
         self.used: dict[str, float] = {}
@@ -671,7 +672,14 @@ def main_run(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-def report(args, stats: Stats, wall: float, client_cpu: float, meter: CpuMeter, sampler) -> None:
+def report(
+    args: argparse.Namespace,
+    stats: Stats,
+    wall: float,
+    client_cpu: float,
+    meter: CpuMeter,
+    sampler: PgSampler | None,
+) -> None:
     n = len(stats.latencies)
     ms = 1000
     print()
@@ -709,7 +717,8 @@ def report(args, stats: Stats, wall: float, client_cpu: float, meter: CpuMeter, 
     print(
         f"CPU seconds over the run ({cores} cores x {wall:.0f} s = {cores * wall:.0f} available): "
         + ", ".join(f"{k} {v:.1f} ({v / wall * 100:.0f}% of a core)" for k, v in used.items())
-        + f"; total {total:.1f}"
+        + f"; total {total:.1f}; load average now {os.getloadavg()[0]:.2f} (other processes"
+        " on the machine take CPU from the run)"
     )
     if n:
         print(
