@@ -5,7 +5,9 @@ Environment:
 - SECRET_KEY: required when DEBUG is off.
 - DATABASE_URL: any dj-database-url URL; default a SQLite file db.sqlite3 beside manage.py.
 - CONN_MAX_AGE: seconds a thread keeps its database connection (default 600; 0: one per
-  request). PostgreSQL: DATABASE_POOL=1 uses Django's connection pool instead, of
+  request), checked before a request reuses it unless CONN_HEALTH_CHECKS=0 (saves one
+  "SELECT 1" a request; a restarted database then fails one request per thread).
+  PostgreSQL: DATABASE_POOL=1 uses Django's connection pool instead, of
   DATABASE_POOL_MIN_SIZE (2) to DATABASE_POOL_MAX_SIZE (4) connections per process, a request
   waiting at most DATABASE_POOL_TIMEOUT (10) seconds for one. SQLITE_WAL=0: SQLite's
   rollback journal instead of its write-ahead log.
@@ -119,7 +121,7 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "600")),
-        conn_health_checks=True,
+        conn_health_checks=_env_flag("CONN_HEALTH_CHECKS", True),
     )
 }
 

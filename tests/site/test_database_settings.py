@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 POSTGRES = "postgres://trainer@localhost:5432/trainer"
 # Everything the settings read about the database: none of it may leak in from the test run.
 DATABASE_ENV = re.compile(
-    r"(DEBUG|SECRET_KEY|ALLOWED_HOSTS|DATABASE_URL|DATABASE_POOL.*|CONN_MAX_AGE|SQLITE_WAL"
+    r"(DEBUG|SECRET_KEY|ALLOWED_HOSTS|DATABASE_URL|DATABASE_POOL.*|CONN_.*|SQLITE_WAL"
     r"|DJANGO_SETTINGS_MODULE)"
 )
 
@@ -63,6 +63,8 @@ def test_postgres_keeps_each_threads_connection_checked_before_reuse() -> None:
     assert (db["CONN_MAX_AGE"], db["CONN_HEALTH_CHECKS"]) == (600, True)
     assert "pool" not in db.get("OPTIONS", {})
     assert database({"DATABASE_URL": POSTGRES, "CONN_MAX_AGE": "0"})["db"]["CONN_MAX_AGE"] == 0
+    unchecked = database({"DATABASE_URL": POSTGRES, "CONN_HEALTH_CHECKS": "0"})["db"]
+    assert unchecked["CONN_HEALTH_CHECKS"] is False
 
 
 def test_database_pool_gives_djangos_pool_with_the_environments_sizes() -> None:
