@@ -4,6 +4,13 @@ Environment:
 - DEBUG: "1"/"true" turns debug on (default off; `make run` turns it on for local use).
 - SECRET_KEY: required when DEBUG is off.
 - DATABASE_URL: any dj-database-url URL; default a SQLite file db.sqlite3 beside manage.py.
+- CONN_MAX_AGE: seconds a thread keeps its database connection (default 600; 0: one per
+  request), checked before a request reuses it unless CONN_HEALTH_CHECKS=0 (saves one
+  "SELECT 1" a request; a restarted database then fails one request per thread).
+  PostgreSQL: DATABASE_POOL=1 uses Django's connection pool instead, of
+  DATABASE_POOL_MIN_SIZE (2) to DATABASE_POOL_MAX_SIZE (4) connections per process, a request
+  waiting at most DATABASE_POOL_TIMEOUT (10) seconds for one. SQLITE_WAL=0: SQLite's
+  rollback journal instead of its write-ahead log.
 - ALLOWED_HOSTS: comma-separated host names (default 127.0.0.1,localhost when DEBUG is on).
 - EMAIL_HOST: the SMTP server of password-reset mail, with EMAIL_PORT (587),
   EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS (on), EMAIL_USE_SSL (off);
@@ -105,9 +112,16 @@ TEMPLATES = [
 WSGI_APPLICATION = "trainer.wsgi.application"
 ASGI_APPLICATION = "trainer.asgi.application"
 
+# Connections: each thread of a server keeps its connection for CONN_MAX_AGE seconds (no
+# connection set-up per request), checked before a request reuses it, so a restarted database
+# costs no failed request. PostgreSQL with DATABASE_POOL=1: Django's connection pool instead
+# (psycopg_pool; one pool per process, its threads borrow a connection per request), which
+# bounds the connections of many processes: README "Running in production" compares them.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "600")),
+        conn_health_checks=_env_flag("CONN_HEALTH_CHECKS", True),
     )
 }
 
@@ -117,6 +131,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
+    if _env_flag("SQLITE_WAL", True):
+        # Write-ahead log: readers (every page's session, the web server beside the task
+        # worker) never wait for a writer, and a commit appends to the log, synced at
+        # checkpoints rather than at each commit (a power cut may lose the last commits,
+        # never corrupt the file). SQLITE_WAL=0: the rollback journal.
+        DATABASES["default"]["OPTIONS"]["init_command"] = (
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+        )
+elif _env_flag("DATABASE_POOL", False):
+    # The pool holds the connections: Django refuses persistent connections beside it.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(os.environ.get("DATABASE_POOL_MIN_SIZE", "2")),
+        "max_size": int(os.environ.get("DATABASE_POOL_MAX_SIZE", "4")),
+        # Seconds a request waits for a free connection before failing.
+        "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT", "10")),
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
