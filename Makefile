@@ -30,7 +30,7 @@ help:
 	@echo "make run            set up and serve on http://127.0.0.1:8000/ (SQLite) with a task worker"
 	@echo "make test           lint, tests on SQLite, then PostgreSQL, then Chromium browser tests"
 	@echo "make test-sqlite | test-postgres | test-e2e   one part of the suite"
-	@echo "make bench          timings of the strategy engine (printed, not asserted)"
+	@echo "make bench          timings of the strategy engine and of a table action (printed, not asserted)"
 	@echo "make lint | format | messages | chromium | venv | clean"
 
 venv: $(STAMP)
@@ -117,8 +117,10 @@ clean:
 	find . -path ./.git -prune -o \( -name __pycache__ -type d -prune -exec rm -rf {} + \) \
 	  -o \( -name '*.mo' -path '*/locale/*' -type f -exec rm -f {} + \)
 
-# Timings of the strategy engine, printed and not asserted (scripts/bench_strategy.py;
-# `$(PY) scripts/bench_strategy.py --game` adds H17 and infinite-deck game EVs, a few seconds).
+# Timings of the strategy engine, then of one table action against a bare Django view in one
+# gunicorn server (scripts/bench_web.py, about a minute), printed and not asserted
+# (`$(PY) scripts/bench_strategy.py --game` adds H17 and infinite-deck game EVs, a few seconds).
 .PHONY: bench
 bench: venv
 	$(PY) scripts/bench_strategy.py
+	$(PY) scripts/bench_web.py
