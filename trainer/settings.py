@@ -114,8 +114,15 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # IMMEDIATE takes the write lock at BEGIN, so two clicks on one table queue up (the
     # second then sees the new version and is refused) instead of failing "database is locked".
+    # WAL with synchronous=NORMAL: a commit appends to the log without waiting for the disk
+    # twice (the default rollback journal's fsyncs were most of a table action's time), and
+    # readers never wait for the writer; the database stays consistent after a crash.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
     )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
