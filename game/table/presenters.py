@@ -22,8 +22,9 @@ from typing import Any
 
 from django.db import models
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from game.engine.banker import BankerAction, BankerObservation, Role, SeatView
 from game.engine.banker_game import BankerGame
@@ -64,6 +65,7 @@ from trainer.web.labels import (
     card_view,
 )
 from trainer.web.numbers import MINUS, bets, signed_bets
+from trainer.web.templatetags.web import sign_class, signed
 
 CHIPS = (5, 25, 100, 500)
 HISTORY_LENGTH = 8
@@ -627,6 +629,14 @@ def round_marks(
             "correct": is_correct(severity),
             "count": len(decisions),
             "pk": worst.pk,
+            # Written here, not by template tags a row: the log shows up to eight rows.
+            "url": reverse("review:decision", args=[worst.pk]),
+            "title": ngettext(
+                "%(count)s graded decision: the worst one",
+                "%(count)s graded decisions: the worst one",
+                len(decisions),
+            )
+            % {"count": formats.number_format(len(decisions))},
         }
     return marks
 
@@ -768,7 +778,19 @@ def history_view(
     if records is None:
         records = recent_records(table)
     marks = round_marks(table, [r.number for r in records], decisions)
-    return [{**felt.history(r, table.human_seat), "mark": marks.get(r.number)} for r in records]
+    rows = []
+    for record in records:
+        row = {**felt.history(record, table.human_seat), "mark": marks.get(record.number)}
+        # The casino log's cells as text (templates/table/round_log.html), written here
+        # rather than by template tags and filters in each of the rows.
+        row["hands_text"] = "; ".join(
+            f"{hand['cards']} ({formats.number_format(hand['total'])})"
+            for hand in row.get("hands", ())
+        )
+        row["net_text"] = signed(record.net)
+        row["net_class"] = sign_class(record.net)
+        rows.append(row)
+    return rows
 
 
 def table_context(table: TableSession) -> dict[str, Any]:
