@@ -30,7 +30,7 @@ help:
 	@echo "make run            set up and serve on http://127.0.0.1:8000/ (SQLite) with a task worker"
 	@echo "make test           lint, tests on SQLite, then PostgreSQL, then Chromium browser tests"
 	@echo "make test-sqlite | test-postgres | test-e2e   one part of the suite"
-	@echo "make bench          timings of the strategy engine (printed, not asserted)"
+	@echo "make bench          timings of the engine, edge's start-up and a table action (printed, not asserted)"
 	@echo "make loadtest       32 players for 60 s against 2 gunicorns, a worker and PostgreSQL, then the books"
 	@echo "make lint | format | messages | chromium | venv | clean"
 
@@ -118,13 +118,15 @@ clean:
 	find . -path ./.git -prune -o \( -name __pycache__ -type d -prune -exec rm -rf {} + \) \
 	  -o \( -name '*.mo' -path '*/locale/*' -type f -exec rm -f {} + \)
 
-# Timings of the strategy engine, printed and not asserted (scripts/bench_strategy.py;
-# `$(PY) scripts/bench_strategy.py --game` adds H17 and infinite-deck game EVs, a few seconds),
-# and the start-up of `manage.py edge` (scripts/bench_startup.py).
+# Timings of the strategy engine, of `manage.py edge`'s start-up (scripts/bench_startup.py),
+# then of one table action against a bare Django view in one gunicorn server
+# (scripts/bench_web.py, about a minute), printed and not asserted
+# (`$(PY) scripts/bench_strategy.py --game` adds H17 and infinite-deck game EVs, a few seconds).
 .PHONY: bench
 bench: venv
 	$(PY) scripts/bench_strategy.py
 	$(PY) scripts/bench_startup.py
+	$(PY) scripts/bench_web.py
 
 # Many players at once against production settings (scripts/loadtest.py: two gunicorn servers
 # and a task worker on a throwaway PostgreSQL, 127.0.0.1 only), then every table's books are

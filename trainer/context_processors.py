@@ -11,6 +11,7 @@ from django.http import HttpRequest
 from django.urls import NoReverseMatch, ResolverMatch, reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, get_language_info, override
 from django.utils.translation import gettext as _
 
@@ -30,11 +31,17 @@ SHORT_NAMES = {"sr": "СР", "sr-latn": "SR"}  # noqa: RUF001
 def language_links(request: HttpRequest) -> dict:
     """``language_links``: one entry per site language with the current page's URL in it
     (so switching keeps the person on the same page), its own name, and whether it is active.
+    Built on first use (a lazy list): only the page's header shows it, and the parts an HTMX
+    request swaps in reverse none of its URLs.
 
     Each URL is reversed from the resolved route (view name and arguments) in that language,
     plus the query string: never built from the raw path, which may start with ``//`` or a
     scheme (``//evil.example/en/`` would become a link to another host). A path that
     resolves to no route (a 404) links to each language's landing page."""
+    return {"language_links": SimpleLazyObject(lambda: _language_links(request))}
+
+
+def _language_links(request: HttpRequest) -> list[dict]:
     current = get_language()
     match = getattr(request, "resolver_match", None)
     query = request.GET.urlencode()
@@ -50,7 +57,7 @@ def language_links(request: HttpRequest) -> dict:
                 "active": code == current,
             }
         )
-    return {"language_links": links}
+    return links
 
 
 def _url_in(code: str, match: ResolverMatch | None, query: str) -> str:

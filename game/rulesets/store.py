@@ -46,6 +46,10 @@ ENGINE_VERSION = 1
 _MEMORY_SIZE = 32
 _memory: OrderedDict[tuple[str, str], Any] = OrderedDict()
 _caches: OrderedDict[str, EVCache] = OrderedDict()
+# The (rules id, kind) results found stored in the database, decoded or not: a result once
+# stored stays, so ``stored_kinds`` asks the database about each at most once a process
+# (every deal and table page asks whether the table's rules are analysed).
+_known_stored: set[tuple[str, str]] = set()
 _lock = threading.Lock()
 
 
@@ -203,13 +207,19 @@ def stored_kinds(rules: Rules) -> set[str]:
     rules_id = RuleSet.id_for(rules)
     kinds = analysis_kinds(rules)
     with _lock:
-        found = {kind for kind in kinds if (rules_id, kind) in _memory}
+        found = {
+            kind
+            for kind in kinds
+            if (rules_id, kind) in _memory or (rules_id, kind) in _known_stored
+        }
     if len(found) < len(kinds):
         found |= set(
             StrategyResult.objects.filter(
                 rules_id=rules_id, kind__in=kinds, engine_version=ENGINE_VERSION
             ).values_list("kind", flat=True)
         )
+        with _lock:
+            _known_stored.update((rules_id, kind) for kind in found)
     return found
 
 
@@ -307,3 +317,4 @@ def forget() -> None:
     with _lock:
         _memory.clear()
         _caches.clear()
+        _known_stored.clear()

@@ -158,6 +158,11 @@ class PlayedGame(models.Model):
                 raise StaleActionError(self.stale_message)
             yield locked
         self.refresh_from_db()
+        self.reread_after(locked)
+
+    def reread_after(self, changed: Self) -> None:
+        """Called once this row is re-read after ``changed`` (the locked copy) was changed
+        and saved: what the subclass may keep of it (nothing here)."""
 
     def compare_and_set(self, **fields: Any) -> None:
         """Save ``fields`` and bump the version, only if nobody else bumped it since this row
@@ -296,6 +301,13 @@ class TableSession(PlayedGame):
                 ended_at=timezone.now(), version=models.F("version") + 1
             )
         return cls.objects.filter(visitor=old).update(visitor=new)
+
+    def reread_after(self, changed: Self) -> None:
+        """The game ``changed`` just stored (``_store``) is the one this re-read state holds
+        (games are values and their JSON round trip is exact): kept, not parsed again."""
+        stored = changed.__dict__.get("_stored_game")
+        if stored is not None and stored[0] == self.state:
+            self.__dict__["_parsed_game"] = (self.state, self.variant, stored[1])
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -586,6 +598,7 @@ class TableSession(PlayedGame):
             fields["bankroll"] = self.bankroll + net
             fields["rounds_played"] = self.rounds_played + 1
         self.compare_and_set(**fields)
+        self.__dict__["_stored_game"] = (fields["state"], game)  # see ``changing``
         if settled:
             RoundRecord.objects.create(
                 table=self,
@@ -596,7 +609,43 @@ class TableSession(PlayedGame):
                 bankroll_after=fields["bankroll"],
                 # The shoe's undealt cards are the live table's next ones: not kept.
                 state=game.record(),
+                line=line_of(game, seat),
             )
+
+
+def casino_line(rnd: Round, seat: int) -> dict[str, Any]:
+    """What the recent rounds list of a casino table shows of a settled round, for ``seat``:
+    each hand's cards (rank labels, "10 6") and total, and the dealer's total (plain JSON,
+    no words of any language)."""
+    return {
+        "hands": [
+            {"cards": " ".join(c.rank.label for c in h.cards), "total": h.value.total}
+            for h in rnd.hands_of_seat(seat)
+        ],
+        "dealer_total": rnd.dealer_value.total,
+    }
+
+
+def banker_line(deal: BankerDeal, seat: int) -> dict[str, Any]:
+    """What the recent deals list of a banker-game table shows of a settled deal, for
+    ``seat``: its role ("banker"/"punter"), cards (rank labels), total and the banker's seat
+    (plain JSON, no words of any language)."""
+    hand = deal.hands[seat]
+    return {
+        "role": hand.role.value,
+        "cards": " ".join(c.rank.label for c in hand.cards),
+        "total": hand.total,
+        "banker": deal.banker,
+    }
+
+
+def line_of(game: AnyGameState, seat: int) -> dict[str, Any]:
+    """``casino_line`` or ``banker_line`` of the game's settled round or deal."""
+    if isinstance(game, BankerGame):
+        assert game.current is not None
+        return banker_line(game.current, seat)
+    assert isinstance(game, CasinoGame) and game.round is not None
+    return casino_line(game.round, seat)
 
 
 class RoundRecord(models.Model):
@@ -612,6 +661,10 @@ class RoundRecord(models.Model):
     net = models.DecimalField(max_digits=14, decimal_places=2)
     bankroll_after = models.DecimalField(max_digits=14, decimal_places=2)
     state = models.JSONField()
+    # The person's line of the recent rounds list (``casino_line``/``banker_line``), kept
+    # when the round is settled so that the list reads no round's state; null in rows
+    # settled before it was kept (``history_line`` reads their state).
+    line = models.JSONField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -632,6 +685,15 @@ class RoundRecord(models.Model):
     def banker_deal(self) -> BankerDeal:
         """The settled deal (banker-game tables)."""
         return BankerDeal.from_json(self.state)
+
+    def history_line(self, seat: int, *, banker: bool) -> dict[str, Any]:
+        """The line of the recent rounds list for ``seat`` (the table's person): the kept
+        ``line``, else made from the state (``banker``: a banker-game table's deal)."""
+        if self.line is not None:
+            return self.line
+        if banker:
+            return banker_line(self.banker_deal, seat)
+        return casino_line(self.round, seat)
 
 
 class Replay(PlayedGame):

@@ -20,9 +20,11 @@ from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.db import models
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from game.engine.banker import BankerAction, BankerObservation, Role, SeatView
 from game.engine.banker_game import BankerGame
@@ -63,6 +65,7 @@ from trainer.web.labels import (
     card_view,
 )
 from trainer.web.numbers import MINUS, bets, signed_bets
+from trainer.web.templatetags.web import sign_class, signed
 
 CHIPS = (5, 25, 100, 500)
 HISTORY_LENGTH = 8
@@ -200,15 +203,13 @@ def even_money_offered(rnd: Round | RoundView | None) -> bool:
 
 
 def casino_history_view(record: RoundRecord, human_seat: int) -> dict[str, Any]:
-    """One line of the round history: number, the hands' cards and totals, dealer total, net."""
-    rnd = record.round
+    """One line of the round history: number, the hands' cards and totals, dealer total, net
+    (the record's kept line: no round is parsed)."""
+    line = record.history_line(human_seat, banker=False)
     return {
         "number": record.number,
-        "hands": [
-            {"cards": " ".join(c.rank.label for c in h.cards), "total": h.value.total}
-            for h in rnd.hands_of_seat(human_seat)
-        ],
-        "dealer_total": rnd.dealer_value.total,
+        "hands": line["hands"],
+        "dealer_total": line["dealer_total"],
         "net": record.net,
     }
 
@@ -322,15 +323,15 @@ def banker_seats_view(
 
 
 def banker_history_view(record: RoundRecord, human_seat: int) -> dict[str, Any]:
-    """One line of the recent deals: number, the person's role, cards and total, net."""
-    deal = record.banker_deal
-    hand = deal.hands[human_seat]
+    """One line of the recent deals: number, the person's role, cards and total, net (the
+    record's kept line: no deal is parsed)."""
+    line = record.history_line(human_seat, banker=True)
     return {
         "number": record.number,
-        "role": ROLE_LABELS[hand.role],
-        "cards": " ".join(c.rank.label for c in hand.cards),
-        "total": hand.total,
-        "banker": seat_label(deal.banker, human_seat),
+        "role": ROLE_LABELS[Role(line["role"])],
+        "cards": line["cards"],
+        "total": line["total"],
+        "banker": seat_label(line["banker"], human_seat),
         "net": record.net,
     }
 
@@ -461,7 +462,9 @@ def _flag_kind(decision: GradedDecision) -> str:
     return "deviation"
 
 
-def flag_view(table: TableSession) -> dict[str, Any] | None:
+def flag_view(
+    table: TableSession, decisions: list[GradedDecision] | None = None
+) -> dict[str, Any] | None:
     """The flag of the person's last decision, while the table still shows its result: what
     was done, the reference play of the person's standard, why (``explain.reason``, the
     drills' one-line reason), every option's EV and the cost. None without such a decision.
@@ -473,8 +476,13 @@ def flag_view(table: TableSession) -> dict[str, Any] | None:
     "beats_chart" (graded by the chart, not the chart's play but at least as good for these
     very cards). ``loudness`` scales with the severity (``FLAG_LOUDNESS``): "quiet" (one
     line), "moderate" or "prominent" (a blunder). Numbers: EVs and the cost in bets
-    (units of the initial bet), written with a true minus sign."""
-    decision = table.decisions.filter(table_version=table.version).first()
+    (units of the initial bet), written with a true minus sign. ``decisions``: the table's
+    decisions already read, oldest first (``logged_decisions``), holding the table's
+    version's if it has one; None reads it."""
+    if decisions is None:
+        decision = table.decisions.filter(table_version=table.version).first()
+    else:
+        decision = next((d for d in reversed(decisions) if d.table_version == table.version), None)
     if decision is None:
         return None
     if decision.banker_role is not None:
@@ -558,14 +566,31 @@ def round_number_shown(table: TableSession) -> int:
     return table.rounds_played
 
 
-def round_decisions(table: TableSession) -> list[dict[str, Any]]:
+def round_decisions(
+    table: TableSession, decisions: list[GradedDecision] | None = None
+) -> list[dict[str, Any]]:
     """Every graded decision of the round the table shows (``round_number_shown``), in the
-    order taken (``decision_row``)."""
+    order taken (``decision_row``); from ``decisions`` (``logged_decisions``, holding that
+    round's) when given."""
     number = round_number_shown(table)
     if number == 0:
         return []
-    found = table.decisions.filter(round_number=number).order_by("id")
+    if decisions is None:
+        found = list(table.decisions.filter(round_number=number).order_by("id"))
+    else:
+        found = [d for d in decisions if d.round_number == number]
     return [decision_row(d) for d in found]
+
+
+def logged_decisions(table: TableSession, numbers: list[int]) -> list[GradedDecision]:
+    """The table's graded decisions of the rounds ``numbers`` and of the table's version
+    (its flag's), oldest first: in one query, what the flag (``flag_view``), this round's
+    list (``round_decisions``) and the rounds' marks (``round_marks``) read."""
+    return list(
+        table.decisions.filter(
+            models.Q(round_number__in=numbers) | models.Q(table_version=table.version)
+        ).order_by("id")
+    )
 
 
 def worst_severity(decisions: list[GradedDecision]) -> GradedDecision | None:
@@ -577,13 +602,20 @@ def worst_severity(decisions: list[GradedDecision]) -> GradedDecision | None:
     return max(counted, key=lambda d: SEVERITY_ORDER.index(Severity(d.severity)))
 
 
-def round_marks(table: TableSession, numbers: list[int]) -> dict[int, dict[str, Any]]:
+def round_marks(
+    table: TableSession, numbers: list[int], decisions: list[GradedDecision] | None = None
+) -> dict[int, dict[str, Any]]:
     """The severity mark of each round of ``numbers`` that has graded decisions: its worst
     decision's severity (``worst_severity``), the words for it, how many decisions the
-    round had and the worst decision's pk (the mark links to its review page)."""
+    round had and the worst decision's pk (the mark links to its review page). From
+    ``decisions`` (``logged_decisions`` of at least these rounds) when given."""
+    if decisions is None:
+        decisions = list(table.decisions.filter(round_number__in=numbers).order_by("id"))
+    wanted = set(numbers)
     by_round: dict[int, list[GradedDecision]] = {}
-    for decision in table.decisions.filter(round_number__in=numbers).order_by("id"):
-        by_round.setdefault(decision.round_number, []).append(decision)
+    for decision in decisions:
+        if decision.round_number in wanted:
+            by_round.setdefault(decision.round_number, []).append(decision)
     marks = {}
     for number, decisions in by_round.items():
         worst = worst_severity(decisions)
@@ -597,6 +629,14 @@ def round_marks(table: TableSession, numbers: list[int]) -> dict[int, dict[str, 
             "correct": is_correct(severity),
             "count": len(decisions),
             "pk": worst.pk,
+            # Written here, not by template tags a row: the log shows up to eight rows.
+            "url": reverse("review:decision", args=[worst.pk]),
+            "title": ngettext(
+                "%(count)s graded decision: the worst one",
+                "%(count)s graded decisions: the worst one",
+                len(decisions),
+            )
+            % {"count": formats.number_format(len(decisions))},
         }
     return marks
 
@@ -721,12 +761,36 @@ def pending_analysis(table: TableSession) -> AnalysisState | None:
 
 
 # -- the page ----------------------------------------------------------------------------------
-def history_view(table: TableSession, felt: Felt) -> list[dict[str, Any]]:
-    """The recent rounds (``HISTORY_LENGTH``), newest first, each with the severity mark of
-    its graded decisions (``round_marks``; None for a round without any)."""
-    records = list(table.records.all()[:HISTORY_LENGTH])
-    marks = round_marks(table, [r.number for r in records])
-    return [{**felt.history(r, table.human_seat), "mark": marks.get(r.number)} for r in records]
+def recent_records(table: TableSession) -> list[RoundRecord]:
+    """The recent rounds (``HISTORY_LENGTH``), newest first, without their states (the list
+    reads each one's kept line, ``RoundRecord.history_line``)."""
+    return list(table.records.defer("state")[:HISTORY_LENGTH])
+
+
+def history_view(
+    table: TableSession,
+    felt: Felt,
+    records: list[RoundRecord] | None = None,
+    decisions: list[GradedDecision] | None = None,
+) -> list[dict[str, Any]]:
+    """The recent rounds (``recent_records``, or ``records``), newest first, each with the
+    severity mark of its graded decisions (``round_marks``; None for a round without any)."""
+    if records is None:
+        records = recent_records(table)
+    marks = round_marks(table, [r.number for r in records], decisions)
+    rows = []
+    for record in records:
+        row = {**felt.history(record, table.human_seat), "mark": marks.get(record.number)}
+        # The casino log's cells as text (templates/table/round_log.html), written here
+        # rather than by template tags and filters in each of the rows.
+        row["hands_text"] = "; ".join(
+            f"{hand['cards']} ({formats.number_format(hand['total'])})"
+            for hand in row.get("hands", ())
+        )
+        row["net_text"] = signed(record.net)
+        row["net_class"] = sign_class(record.net)
+        rows.append(row)
+    return rows
 
 
 def table_context(table: TableSession) -> dict[str, Any]:
@@ -739,6 +803,11 @@ def table_context(table: TableSession) -> dict[str, Any]:
     open_session = table.ended_at is None
     whole_chips = table.available.to_integral_value(rounding=ROUND_FLOOR)  # bets are whole
     cover = table.cover_needed()
+    # The log under the felt reads the recent rounds and their decisions once: two queries.
+    records = recent_records(table) if saved else []
+    numbers = [r.number for r in records]
+    shown = round_number_shown(table)
+    decisions = logged_decisions(table, [*numbers, shown]) if saved else []
     return {
         "table": table,
         # The game's partials (templates/table/table.html and controls.html include them).
@@ -768,12 +837,12 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "last_bet": min(table.last_bet, whole_chips),
         "can_bet": open_session and table.available >= table.MIN_BET,
         "chips": [c for c in CHIPS if c <= table.MAX_BET],
-        "flag": flag_view(table) if saved else None,
+        "flag": flag_view(table, decisions) if saved else None,
         "counter": None,
         "counter_available": counter_view_possible(table),
         "standards": STANDARD_LABELS,
-        "history": history_view(table, felt) if saved else [],
-        "round_decisions": round_decisions(table) if saved else [],
+        "history": history_view(table, felt, records, decisions) if saved else [],
+        "round_decisions": round_decisions(table, decisions) if saved else [],
         "round_log": felt.log,
         "log_history": felt.log_history,
         # The hint of the person's standard (views.py fills it in once asked for).

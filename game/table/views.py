@@ -146,13 +146,15 @@ def _version(request: HttpRequest) -> str:
 def _change_table(
     request: HtmxHttpRequest, public_id: uuid.UUID, change: Callable[[TableSession], object]
 ) -> HttpResponse:
-    """Run one change on the visitor's table; a refusal becomes an inline message."""
+    """Run one change on the visitor's table; a refusal becomes an inline message. A change
+    leaves the table re-read (``PlayedGame.changing``); a refused one is re-read here (it
+    may be stale: another tab's change)."""
     table = _own_table(request, public_id)
     try:
         change(table)
     except Refused as exc:
         messages.error(request, exc.message)
-    table.refresh_from_db()
+        table.refresh_from_db()
     return _respond(request, table)
 
 

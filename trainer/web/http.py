@@ -8,7 +8,9 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
+from django.template import engines
+from django.template.backends.django import DjangoTemplates
+from django.template.context import make_context
 from django_htmx.middleware import HtmxDetails
 
 
@@ -42,7 +44,22 @@ def respond(
         return redirect(redirect_to)
     if full or not request.htmx:
         return render(request, template, context)
-    content = render_to_string(f"{template}#{partial}", context, request=request)
-    for name in oob:
-        content += render_to_string(name, {**context, "oob": True}, request=request)
-    return HttpResponse(content)
+    return HttpResponse(render_parts(request, [f"{template}#{partial}", *oob], context))
+
+
+def render_parts(request: HttpRequest, names: Sequence[str], context: Mapping[str, Any]) -> str:
+    """The templates ``names`` ("template#partial" names) rendered one after another with
+    ``context``, each after the first with ``oob`` True; as ``render_to_string`` of each
+    would, but with one request context, so the context processors run once, not once a
+    part. Each part renders in its own layer of the context: what one sets, the next does
+    not see."""
+    backend = engines["django"]
+    assert isinstance(backend, DjangoTemplates)
+    templates = [backend.engine.get_template(name) for name in names]
+    bound = make_context(dict(context), request, autoescape=backend.engine.autoescape)
+    content = []
+    with bound.bind_template(templates[0]):
+        for index, template in enumerate(templates):
+            with bound.push(oob=True) if index else bound.push():
+                content.append(template.render(bound))
+    return "".join(content)

@@ -19,6 +19,8 @@ from fractions import Fraction
 from typing import Any
 
 from django import template
+from django.template.loader import get_template
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext, npgettext, pgettext
 
 from trainer.web import numbers
@@ -30,13 +32,24 @@ register = template.Library()
 NET_PLACES = 2
 
 
-@register.inclusion_tag("web/card.html")
-def card(card: Mapping[str, Any]) -> dict[str, Any]:
+# Each card's HTML as templates/web/card.html renders it, by its view's values (at most the
+# 52 cards in each language): a felt shows several cards a request, each the same every time.
+_CARD_HTML: dict[tuple[Any, ...], str] = {}
+
+
+@register.simple_tag
+def card(card: Mapping[str, Any]) -> str:
     """One face-up card, from a ``game.table.presenters.card_view`` dict: ``rank`` ("10", "K"),
     ``suit`` (the symbol), ``suit_code`` ("H"), ``red`` and ``name`` (the spoken name, the
     image's aria-label). Renders ``templates/web/card.html``: a ``div.card`` (``.red`` for
-    hearts and diamonds) with ``data-card`` "<rank><suit_code>" ("10S", "QH")."""
-    return {"card": card}
+    hearts and diamonds) with ``data-card`` "<rank><suit_code>" ("10S", "QH"); once for each
+    card and name, then kept (``_CARD_HTML``)."""
+    key = (card["rank"], card["suit"], card["suit_code"], bool(card["red"]), str(card["name"]))
+    html = _CARD_HTML.get(key)
+    if html is None:
+        html = get_template("web/card.html").render({"card": card})
+        _CARD_HTML[key] = html
+    return mark_safe(html)  # the template escaped every value
 
 
 @register.inclusion_tag("web/ev_list.html")
