@@ -12,7 +12,7 @@ import pytest
 
 from game.engine.rules import Rules
 from game.engine.strategy.chart import basic_strategy
-from game.engine.strategy.game_ev import game_ev
+from game.engine.strategy.game_ev import analysis, game_ev
 
 pytestmark = pytest.mark.slow
 
@@ -144,3 +144,22 @@ def test_basic_strategy_chart_is_the_pinned_one(name):
             assert found[where] == pytest.approx(value, abs=1e-12), where
         else:
             assert found[where] == value, where
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "infinite", "cd", "td"),
+    [p for p in PINNED if p[4] is not None],
+    ids=[p[0] for p in PINNED if p[4] is not None],
+)
+def test_the_one_pass_analysis_gives_the_pinned_values(name, rules, infinite, cd, td):
+    found = analysis(rules, infinite=infinite)
+    assert found.cd == pytest.approx(cd, abs=1e-12)
+    assert found.td == pytest.approx(td, abs=1e-12)
+    alone = dict(_cells(basic_strategy(rules, infinite=infinite).to_json()))
+    shared = dict(_cells(found.chart.to_json()))
+    assert shared.keys() == alone.keys()
+    for where, value in alone.items():
+        if isinstance(value, float):
+            assert shared[where] == pytest.approx(value, abs=1e-12), where
+        else:
+            assert shared[where] == value, where
