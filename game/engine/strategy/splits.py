@@ -11,6 +11,7 @@ shoes too small for the batch use the plain recursion (``_split_hand_sums``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from math import comb
 
@@ -46,6 +47,15 @@ def split_coefficients(max_hands: int) -> tuple[dict[int, int], dict[int, int]]:
     """
     if max_hands < 2:
         raise ValueError("a split makes at least two hands")
+    a, b = _coefficients(max_hands)
+    return dict(a), dict(b)
+
+
+@functools.cache
+def _coefficients(
+    max_hands: int,
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """``split_coefficients``, walked once per ``max_hands`` (every split of a deal asks)."""
     a: dict[int, int] = {}
     b: dict[int, int] = {}
 
@@ -66,7 +76,7 @@ def split_coefficients(max_hands: int) -> tuple[dict[int, int], dict[int, int]]:
             walk((*kinds, "A"), hands, pair_cards)
 
     walk((), 2, 0)
-    return a, b
+    return tuple(a.items()), tuple(b.items())
 
 
 def split_ev(
@@ -251,23 +261,21 @@ def _split_hand_sums_batch(
     """
     shoe = guide.shoe  # unseen plus the other pair card, in step with the hand's draws
     nodes, reach, reach_pair = _walk_split_hand(guide, pair, may_hit, track_sevens)
-    order, ends, stand_keys = _list_endings(nodes, reach, reach_pair, shoe.units, guide)
+    order, ends = _list_endings(nodes, reach, reach_pair, guide)
     endings = _Endings(ends, [nodes[key][5] for key in order], shoe.counts)
     lose_stake = 1.0 if not guide.conditioned and rules.lose_all_to_natural else 0.0
-    stand_shoes = _StandShoes(guide)
-    per_k: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]] = {}
+    stand_shoes = _StandShoes(guide, endings, pair)
+    per_k: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
     for k in weights:
         split_shoe = np.array(unseen, dtype=np.int64)
         split_shoe[pair - 1] -= k
         prob, value, left = _ending_values(guide, endings, split_shoe)
-        shift = (1 + k) * shoe.units[pair - 1]
-        standing, cols = stand_shoes.add(endings, stand_keys, prob, left, shift)
-        per_k[k] = (prob, value, standing, cols)
-    dist = stand_shoes.distributions()
+        per_k[k] = (prob, value, stand_shoes.add(k, prob, left))
+    dist, columns = stand_shoes.distributions()
     out: dict[int, tuple[float, float]] = {}
-    for k, (prob, value, standing, cols) in per_k.items():
+    for k, (prob, value, standing) in per_k.items():
         if len(standing):
-            d = dist[:, cols]
+            d = dist[:, columns[k]]
             signs = _EDGE_SIGNS[np.maximum(endings.what[standing].astype(np.int64) - 16, 0)]
             edge = d[6] + (signs * d[:5].T).sum(axis=1)
             stake = endings.stake[standing]
@@ -330,11 +338,9 @@ def _list_endings(
     nodes: dict[int, _Node],
     reach: dict[int, float],
     reach_pair: dict[int, float],
-    units: Sequence[int],
     guide: Evaluator,
-) -> tuple[list[int], list[_Ending], list[int]]:
-    """The walk's hands fewest cards first, every way the split hand ends, and the guide
-    shoe's key at each stand, in the order of the stand endings.
+) -> tuple[list[int], list[_Ending]]:
+    """The walk's hands fewest cards first and every way the split hand ends.
 
     Counts the orderings on the way (``reach`` and ``reach_pair`` grow to every hand that
     hits): an ending is (hand, card drawn last or -1, stand total or _SEVENS, stake, c,
@@ -343,13 +349,12 @@ def _list_endings(
     bonus = guide.sevens_bonus is not None
     order = sorted(nodes, key=lambda key: nodes[key][0])
     ends: list[_Ending] = []
-    stand_keys: list[int] = []
+    units = guide.shoe.units
     for row, key in enumerate(order):
         cards, kind, low, ace, sevens, left = nodes[key]
         c, c_pair = reach[key], reach_pair[key]
         if kind == START_STAND:
             ends.append((row, -1, hand_total(low, ace), 1.0, c, c_pair))
-            stand_keys.append(key)
             continue
         stake = 2.0 if kind == START_DOUBLE else 1.0
         first_bust = max(21 - low, 0)  # the cards from this index on bust the hand
@@ -364,12 +369,11 @@ def _list_endings(
             elif kind == START_DOUBLE:
                 total = hand_total(low + value, ace or value == 1)
                 ends.append((row, i, total, 2.0, c, c_pair))
-                stand_keys.append(key - units[i])
             else:
                 child = key - units[i]
                 reach[child] = reach.get(child, 0.0) + c
                 reach_pair[child] = reach_pair.get(child, 0.0) + c_pair
-    return order, ends, stand_keys
+    return order, ends
 
 
 class _Endings:
@@ -445,64 +449,61 @@ def _ending_values(
     return prob, value, left
 
 
+_CODE_BASE = 32
+"""A shoe met by the stands is ``unseen`` less the cards D drawn to the split hand and k
+more pair cards; (D + k pair cards) is coded as one int64, 5 bits per value (D holds at
+most 21 cards, k at most 3 more)."""
+
+_CODE_UNITS = _CODE_BASE ** np.arange(10, dtype=np.int64)
+
+
 class _StandShoes:
     """The shoes the stands of every k meet, each given a column of the dealer's
     distributions: a shoe met under several k (k more pair cards out and D, or k + 1 and
-    D less one pair card) is solved once, and not at all when the cache already holds it."""
+    D less one pair card) is solved once. Shoes are told apart by what was taken out of
+    ``unseen`` (an int64 code, ``_CODE_BASE``), all at once with numpy: no Python work per
+    ending. Every shoe is solved here in one batch, even one the cache may already hold
+    (a tenth of them): looking each up by its DrawState key would cost more in Python than
+    solving it."""
 
-    def __init__(self, guide: Evaluator) -> None:
+    def __init__(self, guide: Evaluator, endings: _Endings, pair: int) -> None:
         self.guide = guide
-        self.solved = guide.dealer.solved(guide.upcard)
-        self.columns: dict[int, int] = {}
-        self.known: list[tuple[float, ...]] = []
-        self.known_columns: list[int] = []
-        self.new_columns: list[int] = []
-        self.new_shoes: list[np.ndarray] = []
+        self.stands = endings.stands
+        # the code of the cards D drawn to each stand ending (k = 0)
+        self.drawn_codes = endings.drawn[endings.stands] @ _CODE_UNITS
+        self.pair_code = int(_CODE_UNITS[pair - 1])
+        self.codes: dict[int, np.ndarray] = {}
+        self.shoes: dict[int, np.ndarray] = {}
 
-    def add(
-        self,
-        endings: _Endings,
-        stand_keys: list[int],
-        prob: np.ndarray,
-        left: np.ndarray,
-        shift: int,
-    ) -> tuple[np.ndarray, list[int]]:
-        """The stand endings that can happen for one k (P_k(D) > 0) and the column of each
-        one's shoe; ``shift`` takes a guide shoe's key to the split shoe's (the other pair
-        card and the k pair cards out)."""
-        live = (prob[endings.stands] > 0.0).tolist()
-        standing: list[int] = []
-        cols: list[int] = []
-        fresh: list[int] = []
-        for row, key, ok in zip(endings.stands.tolist(), stand_keys, live, strict=True):
-            if ok:
-                n = len(self.columns)
-                split_key = key - shift
-                col = self.columns.setdefault(split_key, n)
-                if col == n:  # a shoe not met before
-                    found = self.solved.get(split_key)
-                    if found is None:
-                        fresh.append(row)
-                        self.new_columns.append(col)
-                    else:
-                        self.known.append(found)
-                        self.known_columns.append(col)
-                standing.append(row)
-                cols.append(col)
-        self.new_shoes.append(left[fresh])
-        return np.array(standing, dtype=np.int64), cols
+    def add(self, k: int, prob: np.ndarray, left: np.ndarray) -> np.ndarray:
+        """The stand endings that can happen for this k (P_k(D) > 0, ``prob``), given the
+        split shoe left at each ending (``left``); their shoes get columns in
+        ``distributions``."""
+        live = prob[self.stands] > 0.0
+        standing = self.stands[live]
+        self.codes[k] = self.drawn_codes[live] + k * self.pair_code
+        self.shoes[k] = left[standing]
+        return standing
 
-    def distributions(self) -> np.ndarray:
-        """The dealer's distribution of every column, shape (7, columns), the new shoes
-        solved in one batch."""
-        dist = np.empty((7, len(self.columns)))
-        if self.new_columns:
-            guide = self.guide
-            found = guide.dealer.distributions(guide.upcard, np.concatenate(self.new_shoes))
-            dist[:, self.new_columns] = found
-        if self.known:
-            dist[:, self.known_columns] = np.array(self.known).T
-        return dist
+    def distributions(self) -> tuple[np.ndarray, dict[int, np.ndarray]]:
+        """The dealer's distribution of every distinct shoe, shape (7, shoes), solved in one
+        batch, and for each k of ``add`` the column of each of its standing endings."""
+        ks = list(self.codes)
+        codes = np.concatenate([self.codes[k] for k in ks])
+        unique, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+        guide = self.guide
+        if len(unique):
+            shoes = np.concatenate([self.shoes[k] for k in ks])[first]
+            dist = guide.dealer.distributions(guide.upcard, shoes)
+        else:
+            dist = np.empty((7, 0))
+        columns: dict[int, np.ndarray] = {}
+        start = 0
+        for k in ks:
+            stop = start + len(self.codes[k])
+            columns[k] = inverse[start:stop]
+            start = stop
+        return dist, columns
 
 
 __all__ = ["split_coefficients", "split_ev"]
