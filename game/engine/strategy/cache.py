@@ -95,6 +95,10 @@ class EVCache:
         self._values: dict[int, dict[tuple[int, int, bool, int, bool], tuple[float, bool]]] = {}
         # (upcard, key of the shoe before the player's cards) already prepared
         self._prepared: set[tuple[int, int]] = set()
+        # the same key -> the counts of that shoe and, for every multiset of player cards
+        # of ``_draw_table`` (its rows), whether it can be dealt from it and whether the
+        # best play draws to it (``hits_table``)
+        self._hits: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     def values_for(self, upcard: int) -> dict[tuple[int, int, bool, int, bool], tuple[float, bool]]:
         """The player-value memo for ``upcard`` (created empty on first use)."""
@@ -126,12 +130,12 @@ class EVCache:
         less M. Hitting M is worth sum over values v of n_v / N * (the best of M + v, or
         the bust), so the values are found a low total at a time, from 21 down, a few array
         operations for all the hands of a total (shape (hands, 10 card values)): the
-        recursion's tens of thousands of Python calls per upcard become some 200 numpy calls. The arithmetic
-        is the recursion's, operation for operation (same order, same rounding), so the
-        memo holds the very values it would compute. Only where the number of cards does
-        not matter (no three sevens, no draw limit: the recursion then keys its memo on
-        the total alone) and every dealer distribution was solved in the batch; otherwise
-        the recursion values the hands as they come.
+        recursion's tens of thousands of Python calls per upcard become some 200 numpy
+        calls. The arithmetic is the recursion's, operation for operation (same order, same
+        rounding), so the memo holds the very values it would compute. Only where the
+        number of cards does not matter (no three sevens, no draw limit: the recursion then
+        keys its memo on the total alone) and every dealer distribution was solved in the
+        batch; otherwise the recursion values the hands as they come.
         """
         rules = self.rules
         if rules.three_sevens_payout is not None or rules.max_draws is not None:
@@ -202,6 +206,7 @@ class EVCache:
             better = hit > stand
             best[rows] = np.where(can_hit & (sure | better), hit, stand)
             hits[rows] = can_hit & (sure | better)
+        self._hits[(up, state.key)] = (np.array(state.counts, dtype=np.int64), feasible, hits)
         # Evaluator.best's memo: (shoe key, low, ace, 0 cards, no sevens) -> (EV, hits)
         memo = self.values_for(up)
         found_keys = zip(keys, lows[rows_of].tolist(), aces[rows_of].tolist(), strict=True)
@@ -221,6 +226,14 @@ class EVCache:
         self.dealer.clear()
         self._values.clear()
         self._prepared.clear()
+        self._hits.clear()
+
+    def hits_table(self, upcard: int, key: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """For a shoe prepared against ``upcard`` (DrawState key ``key``): its counts (10),
+        and for every row M of ``_draw_table`` whether M can be dealt from it and whether
+        the best play (``Evaluator.best``, the shoe less M) draws to M. None when ``prepare``
+        did not value that shoe's hands at once (three sevens, a draw limit, a small shoe)."""
+        return self._hits.get((upcard, key))
 
     def __len__(self) -> int:
         return len(self.dealer) + sum(len(v) for v in self._values.values())
@@ -325,4 +338,13 @@ class HandPolicy(Protocol):
         ...
 
 
-__all__ = ["EVCache", "HandEVs", "HandPolicy", "ShoeBatch", "StrategyError"]
+def draw_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every multiset of card values of low total at most 21 (aces as 1), by that total: its
+    counts (n, 10), its row with one more card of each value (n, 10; 0 where that card
+    takes it past 21), its low total and whether it holds an ace."""
+    table = _draw_table()[0]
+    children, lows, aces = _draw_children()
+    return table, children, lows, aces
+
+
+__all__ = ["EVCache", "HandEVs", "HandPolicy", "ShoeBatch", "StrategyError", "draw_table"]

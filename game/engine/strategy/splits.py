@@ -18,7 +18,7 @@ from math import comb
 import numpy as np
 
 from game.engine.rules import Rules
-from game.engine.strategy.cache import EVCache, HandPolicy
+from game.engine.strategy.cache import EVCache, HandPolicy, draw_table
 from game.engine.strategy.composition import (
     INFINITE_PROBABILITIES,
     DrawState,
@@ -141,7 +141,14 @@ def split_ev(
     if unseen is not None and (
         sum(unseen) - max(weights, default=0) - 21 > cache.dealer.most_draws(upcard)
     ):
-        sums = _split_hand_sums_batch(rules, pair, may_hit, track_sevens, guide, unseen, weights)
+        # The guide shoe of a deal's split is the shoe before the deal less one pair card:
+        # when prepare valued that shoe's hands at once, so are the split hand's decisions.
+        prepared = None
+        if policy is None:
+            prepared = cache.hits_table(upcard, guide_shoe.key + guide_shoe.units[i])
+        sums = _split_hand_sums_batch(
+            rules, pair, may_hit, track_sevens, guide, unseen, weights, prepared
+        )
     else:
         sums = {
             k: _split_hand_sums(rules, pair, may_hit, track_sevens, guide, k, unseen)
@@ -249,6 +256,7 @@ def _split_hand_sums_batch(
     guide: Evaluator,
     unseen: Sequence[int],
     weights: dict[int, float],
+    prepared: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
 ) -> dict[int, tuple[float, float]]:
     """``_split_hand_sums`` for every k of ``weights`` at once, for a finite shoe.
 
@@ -258,11 +266,17 @@ def _split_hand_sums_batch(
     allow (c_p(D) of them with a pair card second). Any single ordering of D is drawn from
     the split shoe with P_k(D) = prod_v n_v (n_v - 1) ... / (N (N - 1) ...), so
     A_k = sum_D c(D) P_k(D) value_k(D); the stands' dealer distributions come in one batch.
+    With ``prepared`` (``EVCache.hits_table`` of the shoe the guide shoe was dealt from,
+    for the best play's guide) the endings are found with numpy (``_tabled_endings``),
+    else by walking the hands in Python.
     """
     shoe = guide.shoe  # unseen plus the other pair card, in step with the hand's draws
-    nodes, reach, reach_pair = _walk_split_hand(guide, pair, may_hit, track_sevens)
-    order, ends = _list_endings(nodes, reach, reach_pair, guide)
-    endings = _Endings(ends, [nodes[key][5] for key in order], shoe.counts)
+    if prepared is not None and not track_sevens:
+        endings = _tabled_endings(guide, pair, may_hit, prepared)
+    else:
+        nodes, reach, reach_pair = _walk_split_hand(guide, pair, may_hit, track_sevens)
+        order, ends = _list_endings(nodes, reach, reach_pair, guide)
+        endings = _Endings.listed(ends, [nodes[key][5] for key in order], shoe.counts)
     lose_stake = 1.0 if not guide.conditioned and rules.lose_all_to_natural else 0.0
     stand_shoes = _StandShoes(guide, endings, pair)
     per_k: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
@@ -380,32 +394,139 @@ class _Endings:
     """The endings as arrays, one row each: ``what`` (stand total, _BUST or _SEVENS),
     ``stake``, ``c``, ``c_pair``; ``drawn``, the cards D drawn to the split hand by value
     (shape (n, 10)) and ``size`` their number; the rows of the stands, the busts (with
-    ``first_bust``, the lowest card index that busts) and the three sevens."""
+    ``first_bust``, the lowest card index that busts) and the three sevens. ``last`` holds
+    each bust's lowest busting card index (ignored for the other endings)."""
 
     def __init__(
-        self, ends: list[_Ending], shoes_at: list[tuple[int, ...]], guide_counts: Sequence[int]
+        self,
+        what: np.ndarray,
+        stake: np.ndarray,
+        c: np.ndarray,
+        c_pair: np.ndarray,
+        drawn: np.ndarray,
+        last: np.ndarray,
     ) -> None:
-        table = np.array(ends)
-        rows = table[:, 0].astype(np.int64)
-        last = table[:, 1].astype(np.int64)
-        self.what, self.stake, self.c, self.c_pair = (
-            table[:, 2],
-            table[:, 3],
-            table[:, 4],
-            table[:, 5],
-        )
-        # the guide shoe at each ending, then the cards D drawn to the split hand
-        after = np.array(shoes_at, dtype=np.int64)[rows]
+        self.what, self.stake, self.c, self.c_pair = what, stake, c, c_pair
+        self.drawn = drawn
         busts = self.what == _BUST
         self.sevens = self.what == _SEVENS
-        drew = np.flatnonzero((last >= 0) & ~busts)
-        after[drew, last[drew]] -= 1
-        self.drawn = np.array(guide_counts, dtype=np.int64) - after
         self.size = self.drawn.sum(axis=1)
         self.stands = np.flatnonzero(self.what >= 4)
         self.bust_rows = np.flatnonzero(busts)
         self.first_bust = last[self.bust_rows]
         self.longest = int(self.drawn.max()) + 1
+
+    @classmethod
+    def listed(
+        cls, ends: list[_Ending], shoes_at: list[tuple[int, ...]], guide_counts: Sequence[int]
+    ) -> _Endings:
+        """The endings of ``_list_endings``: ``shoes_at`` the guide shoe at each hand of the
+        walk (by row), ``guide_counts`` the guide shoe before the second card."""
+        table = np.array(ends)
+        rows = table[:, 0].astype(np.int64)
+        last = table[:, 1].astype(np.int64)
+        what = table[:, 2]
+        # the guide shoe at each ending, then the cards D drawn to the split hand
+        after = np.array(shoes_at, dtype=np.int64)[rows]
+        drew = np.flatnonzero((last >= 0) & (what != _BUST))
+        after[drew, last[drew]] -= 1
+        drawn = np.array(guide_counts, dtype=np.int64) - after
+        return cls(what, table[:, 3], table[:, 4], table[:, 5], drawn, last)
+
+
+def _tabled_endings(
+    guide: Evaluator,
+    pair: int,
+    may_hit: bool,
+    prepared: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> _Endings:
+    """``_walk_split_hand`` and ``_list_endings`` at once with numpy, for a guide shoe that
+    is a prepared shoe less one pair card (``EVCache.hits_table``: the prepared shoe's
+    counts, which multisets of player cards it can deal and whether the best play draws to
+    each). A split hand is a multiset M of ``draw_table`` holding the pair card; its guide
+    shoe is the prepared shoe less M, so the guide's stand/hit decision past two cards is
+    the table's. The orderings c(M) that reach M are added a number of cards at a time
+    (each hand that draws hands its c on to every M + v), and the endings are read off:
+    a stand, the bust of a hand that draws (all busting cards as one ending) and each card
+    of a double. No three sevens and no draw limit here (the table is not made then)."""
+    table, children, lows, aces = draw_table()
+    base, _feasible, hits = prepared
+    n = len(table)
+    p = pair - 1
+    kind = np.full(n, -1)
+    c = np.zeros(n)
+    c_pair = np.zeros(n)
+    shoe = guide.shoe
+    one = int(children[0, p])  # the row of the pair card alone
+    for x in range(10):  # the second card
+        if not shoe.counts[x]:
+            continue
+        row = int(children[one, x])
+        c[row] = 1.0
+        c_pair[row] = 1.0 if x == p else 0.0
+        low = pair + x + 1
+        if not may_hit or hand_total(low, pair == 1 or x == 0) == 21:
+            kind[row] = START_STAND
+        else:
+            shoe.take(x)
+            kind[row] = guide.split_start((pair, x + 1))
+            shoe.put(x)
+    drawing = np.flatnonzero(kind == START_HIT)
+    values = np.arange(1, 11)
+    while len(drawing):
+        # every card that neither busts the hand nor is missing from its guide shoe
+        ok = (lows[drawing][:, None] + values <= 21) & (base - table[drawing] > 0)
+        into = children[drawing][ok]
+        np.add.at(c, into, np.broadcast_to(c[drawing][:, None], ok.shape)[ok])
+        np.add.at(c_pair, into, np.broadcast_to(c_pair[drawing][:, None], ok.shape)[ok])
+        new = np.unique(into)
+        kind[new] = np.where(hits[new], START_HIT, START_STAND)
+        drawing = new[hits[new]]
+    nodes = np.flatnonzero(kind >= 0)
+    node_low, node_ace = lows[nodes], aces[nodes]
+    node_total = np.where(node_ace & (node_low <= 11), node_low + 10, node_low)
+    drawn = table[nodes].copy()
+    drawn[:, p] -= 1  # D: the cards drawn to the split hand
+    node_kind = kind[nodes]
+    stake = np.where(node_kind == START_DOUBLE, 2.0, 1.0)
+    first_bust = np.maximum(21 - node_low, 0)
+    # stands
+    parts = [node_kind == START_STAND]
+    what = [node_total[parts[0]]]
+    # busts: a hand that draws, with a busting card left in its guide shoe
+    left = base - table[nodes]
+    suffix = np.cumsum(left[:, ::-1], axis=1)[:, ::-1]
+    busting = (node_kind != START_STAND) & (first_bust <= 9)
+    busting[busting] = suffix[busting, first_bust[busting]] > 0
+    parts.append(busting)
+    what.append(np.full(int(busting.sum()), float(_BUST)))
+    rows_of = [np.flatnonzero(part) for part in parts]
+    out_drawn = [drawn[r] for r in rows_of]
+    out_stake = [stake[r] for r in rows_of]
+    out_c = [c[nodes[r]] for r in rows_of]
+    out_pair = [c_pair[nodes[r]] for r in rows_of]
+    out_last = [np.full(len(rows_of[0]), -1), first_bust[rows_of[1]]]
+    # doubles: one ending per card that does not bust (and is left)
+    doubles = np.flatnonzero(node_kind == START_DOUBLE)
+    one_card = (values - 1 < first_bust[doubles][:, None]) & (left[doubles] > 0)
+    at, card = np.nonzero(one_card)
+    rows = doubles[at]
+    low_after = node_low[rows] + card + 1
+    soft_after = (node_ace[rows] | (card == 0)) & (low_after <= 11)
+    what.append(np.where(soft_after, low_after + 10, low_after))
+    out_drawn.append(drawn[rows] + np.eye(10, dtype=np.int64)[card])
+    out_stake.append(np.full(len(rows), 2.0))
+    out_c.append(c[nodes[rows]])
+    out_pair.append(c_pair[nodes[rows]])
+    out_last.append(card)
+    return _Endings(
+        np.concatenate(what).astype(float),
+        np.concatenate(out_stake),
+        np.concatenate(out_c),
+        np.concatenate(out_pair),
+        np.concatenate(out_drawn),
+        np.concatenate(out_last),
+    )
 
 
 def _ending_values(
