@@ -267,7 +267,8 @@ def basic_strategy(rules: Rules, *, infinite: bool = False, cache: EVCache | Non
 
     Values every two-card hand against every upcard with ``hand_evs`` (splits included),
     from ``rules.decks`` fresh decks minus the hand and the upcard, or the infinite deck.
-    Takes about a second at 6 decks (``make bench``); pass an ``EVCache`` to reuse values.
+    Takes about as long as the cd game EV (``make bench``); pass an ``EVCache`` to reuse
+    values, or use ``game_ev.analysis`` for the chart and both game EVs in one pass.
     Raises StrategyError for the banker game (CASINO_GAME_ONLY).
     """
     if rules.game != "casino":

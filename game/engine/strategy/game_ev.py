@@ -56,7 +56,8 @@ def game_ev(
     - "cd" (the default): composition-dependent, each hand by its best EV (CDZ- splits);
     - "td": total-dependent, every decision the basic strategy chart's (``chart``, a
       ``chart.Chart``; by default ``basic_strategy(rules)`` for the same shoe, which takes
-      about a second at 6 decks), valued exactly for the finite shoe (``policy_game_ev``).
+      about as long as the cd EV), valued exactly for the finite shoe (``policy_game_ev``);
+      ``analysis`` computes the chart and both EVs in one pass.
 
     Sums over every upcard and every pair of player cards, dealt from ``composition`` (the
     unseen cards before the deal, default ``rules.decks`` fresh decks; None with
@@ -66,8 +67,8 @@ def game_ev(
     already count the natural. Early surrender (before the peek) is weighed against the
     unconditioned EV of playing on. Insurance is never taken. Per upcard, the dealer's
     distributions for every hand of the deal are solved in one batch (``EVCache.prepare``);
-    6 decks take about a second and 50 MB (without a ``cache`` each upcard's values are
-    dropped once it is done), the infinite deck a tenth of that.
+    6 decks take about 0.5-0.8 s of CPU single-threaded and under 50 MB (without a
+    ``cache`` each upcard's values are dropped once it is done), the infinite deck less.
 
     Raises StrategyError for the banker game (CASINO_GAME_ONLY), CompositionError for a bad
     composition, ValueError for an unknown strategy or a cache made for other rules.

@@ -4,9 +4,11 @@ docstring: the conventions).
 The split hands are exchangeable, so the sum over hands reduces, by inclusion-exclusion
 over which drawn cards were pair cards (``split_coefficients``), to the EVs of one split
 hand with k more pair cards removed. A split hand plays the guide's fixed decisions (the
-pre-split strategy, or a ``HandPolicy``'s), the same for every k, so its endings are walked
-once and valued for every k with arrays (``_split_hand_sums_batch``); the infinite deck and
-shoes too small for the batch use the plain recursion (``_split_hand_sums``).
+pre-split strategy, or a ``HandPolicy``'s), the same for every k, so its endings are found
+once and valued for every k with arrays (``_split_hand_sums_batch``): read off with numpy
+from the hands a prepared deal valued (``_tabled_endings``, a deal's best play), else
+walked in Python; the infinite deck and shoes too small for the batch use the plain
+recursion (``_split_hand_sums``).
 """
 
 from __future__ import annotations
