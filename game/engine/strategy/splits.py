@@ -408,6 +408,12 @@ class _Endings:
         drawn: np.ndarray,
         last: np.ndarray,
     ) -> None:
+        # One canonical order (by the cards drawn, then the ending, then the stake: no two
+        # endings share all three), whichever way they were found: the sums over them then
+        # add the same numbers in the same order, float for float.
+        order = np.lexsort((stake, what, drawn @ _CODE_UNITS))
+        what, stake, c, c_pair = what[order], stake[order], c[order], c_pair[order]
+        drawn, last = drawn[order], last[order]
         self.what, self.stake, self.c, self.c_pair = what, stake, c, c_pair
         self.drawn = drawn
         busts = self.what == _BUST
