@@ -1,13 +1,22 @@
 """Time the strategy engine and print the figures (``make bench``); nothing is asserted.
 
+Single-threaded: numpy's BLAS and OpenMP pools are pinned to one thread before numpy loads
+(``trainer.threads``, as every process of the site does).
+
+0. Issue 14's figures first: the exact composition-dependent game EV (``game_ev``, splits
+   included) of 1, 6 and 8 fresh decks (S17, DAS), the median of ``--runs`` runs each; the
+   complete analysis of the 6-deck rule set (the basic strategy chart and both game EVs, cd
+   and td: ``game_ev.analysis``, what a rule set's background analysis computes), median of
+   ``--runs``; and the process's peak memory after them.
 1. The dealer's final-total distributions for all 10 upcards from a full 6-deck shoe.
 2. Stand, hit and double EVs of every two-card hand against every upcard (6 decks, S17),
    then the same table with the splits valued too (one ``hand_evs`` call per hand).
 3. Every action's EV for one decision against a depleted shoe (100 random cards removed),
    and for a pair from that shoe (2,2 against an ace: the slowest kind, with the split).
 4. The 6-deck S17 basic strategy chart and the EV of the whole round (6 decks, S17).
-5. The round's EV under the total-dependent chart (td), and each AI level's exact EV
-   (easy, normal = td, hard = cd) with one shared cache, after the chart.
+5. The round's EV under the total-dependent chart (td), the complete analysis as the three
+   separate calls (chart, cd, td) and in one pass (``analysis``), and each AI level's exact
+   EV (easy, normal = td, hard = cd) with one shared cache, after the chart.
 6. A perfect counter's decision against the actual remaining shoe: a real round dealt from
    a 6-deck shoe half dealt (156 cards seen and removed), ``counter_decision``; and the
    slowest kind, a pair with its split, from that shoe.
@@ -22,8 +31,16 @@ from __future__ import annotations
 import argparse
 import random
 import resource
+import statistics
 import sys
 import time
+
+from trainer.threads import pin_engine_threads
+
+pin_engine_threads()  # before numpy loads (the engine's modules import it)
+
+# The imports below come after the thread pools are pinned:
+# ruff: noqa: E402
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -37,7 +54,7 @@ from game.engine.strategy.chart import basic_strategy
 from game.engine.strategy.composition import DrawState, full_shoe, remove_cards
 from game.engine.strategy.counter import counter_decision
 from game.engine.strategy.dealer import DealerSolver
-from game.engine.strategy.game_ev import game_ev
+from game.engine.strategy.game_ev import analysis, game_ev
 from game.engine.strategy.hand import hand_evs
 from game.engine.strategy.levels import LEVELS, level_ev
 
@@ -50,6 +67,38 @@ def timed(work: Callable[[], Any]) -> tuple[Any, float]:
     start = time.perf_counter()
     result = work()
     return result, (time.perf_counter() - start) * 1000
+
+
+def median_ms(work: Callable[[], Any], runs: int) -> tuple[float, list[float]]:
+    """The median and every time (milliseconds) of ``runs`` calls of ``work``."""
+    times = [timed(work)[1] for _ in range(runs)]
+    return statistics.median(times), times
+
+
+def peak_mib() -> float:
+    """This process's peak resident memory so far, MiB (ru_maxrss is KiB on Linux)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def issue_14_figures(runs: int) -> None:
+    for decks in (1, 6, 8):
+        rules = Rules(decks=decks)
+        value = game_ev(rules)
+        ms, times = median_ms(lambda rules=rules: game_ev(rules), runs)
+        spread = ", ".join(f"{t:.0f}" for t in times)
+        print(
+            f"cd game EV, {decks} deck{'s' if decks > 1 else ' '} S17 DAS: {100 * value:+.6f} %  "
+            f"median {ms:7.1f} ms  (runs: {spread})"
+        )
+    rules = Rules()
+    found = analysis(rules)
+    ms, times = median_ms(lambda: analysis(rules), runs)
+    spread = ", ".join(f"{t:.0f}" for t in times)
+    print(
+        f"complete analysis, 6 decks (chart, cd {100 * found.cd:+.6f} %, "
+        f"td {100 * found.td:+.6f} %): median {ms:7.1f} ms  (runs: {spread})"
+    )
+    print(f"peak memory after these: {peak_mib():.0f} MiB")
 
 
 def dealer_tables() -> None:
@@ -131,6 +180,8 @@ def strategies_and_levels(rules: Rules) -> None:
     )
     total = chart_ms + cd_ms + td_ms
     print(f"complete analysis, 6 decks: chart + cd + td EVs       {total:9.1f} ms")
+    _found, one_pass_ms = timed(lambda: analysis(rules))
+    print(f"complete analysis, 6 decks, one pass (analysis)       {one_pass_ms:9.1f} ms")
     cache = EVCache(rules)
     for level in LEVELS:
         value, ms = timed(
@@ -203,9 +254,14 @@ def main() -> None:
     parser.add_argument(
         "--game", action="store_true", help="also time the H17 and infinite-deck round EVs"
     )
+    parser.add_argument("--runs", type=int, default=5, help="runs of each issue-14 figure")
     args = parser.parse_args()
     rules = Rules()
-    print(f"strategy engine bench (Python {sys.version.split()[0]}, 6 decks, S17, peek, DAS)")
+    print(
+        f"strategy engine bench (Python {sys.version.split()[0]}, single-threaded; "
+        "6 decks, S17, peek, DAS unless said)"
+    )
+    issue_14_figures(args.runs)
     dealer_tables()
     ev_table(rules, with_split=False)
     ev_table(rules, with_split=True)
@@ -215,8 +271,7 @@ def main() -> None:
     game_evs(args.game)
     strategies_and_levels(rules)
     banker_game()
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
-    print(f"peak memory of this process: {peak:.0f} MiB")
+    print(f"peak memory of this process: {peak_mib():.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ engine's numbers change so that stored results are recomputed.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections import OrderedDict
@@ -39,7 +40,7 @@ from game.engine.strategy.advisor import Grade, grade
 from game.engine.strategy.banker import DrawCell, banker_analysis, punter_analysis
 from game.engine.strategy.cache import EVCache
 from game.engine.strategy.chart import Chart, basic_strategy
-from game.engine.strategy.game_ev import game_ev
+from game.engine.strategy.game_ev import analysis, game_ev
 from game.rulesets.models import RuleSet, StrategyResult
 
 ENGINE_VERSION = 1
@@ -79,6 +80,7 @@ def _stored(
     decode: Callable[[Any], Any] = lambda payload: payload,
     *,
     compute: bool = False,
+    seconds: float | None = None,
 ) -> Any:
     """The result ``kind`` for ``rules``: from memory, else ``decode`` of the JSON payload in
     the database, else, with ``compute``, computed now (``run`` returns the JSON payload) and
@@ -101,7 +103,8 @@ def _stored(
     else:
         started = time.perf_counter()
         payload = run()
-        seconds = time.perf_counter() - started
+        if seconds is None:
+            seconds = time.perf_counter() - started
         try:
             with transaction.atomic():
                 StrategyResult.objects.update_or_create(
@@ -289,8 +292,27 @@ def precompute(rules: Rules, *, with_td: bool = True) -> dict[str, float]:
     """Compute and store every result of ``rules``' analysis not stored yet (the background
     analysis and ``manage.py precompute_strategy``, never a request); returns the seconds
     each kind took now (about 0 for one already stored). ``with_td`` False leaves out the
-    chart's game EV (tests)."""
+    chart's game EV (tests). A casino rule set with none of its results stored is analysed
+    in one pass (``game_ev.analysis``: the chart and the cd game EV share their hand EVs),
+    each result stored with that pass's time."""
     timings = {}
+    kinds = [kind for kind, _compute in _ANALYSES[rules.game] if with_td or kind != "game_ev_td"]
+    if rules.game == "casino" and not _any_stored(rules, kinds):
+        started = time.perf_counter()
+        found = analysis(rules)
+        seconds = time.perf_counter() - started
+        payloads = {"chart": found.chart.to_json(), "game_ev_cd": found.cd, "game_ev_td": found.td}
+        for kind in kinds:
+            _stored(
+                rules,
+                kind,
+                functools.partial(payloads.__getitem__, kind),
+                Chart.from_json if kind == "chart" else _as_stored,
+                compute=True,
+                seconds=seconds,
+            )
+            timings[kind] = seconds
+        return timings
     for kind, compute in _ANALYSES[rules.game]:
         if kind == "game_ev_td" and not with_td:
             continue
@@ -298,6 +320,21 @@ def precompute(rules: Rules, *, with_td: bool = True) -> dict[str, float]:
         compute(rules)
         timings[kind] = time.perf_counter() - started
     return timings
+
+
+def _as_stored(payload: Any) -> Any:
+    return payload
+
+
+def _any_stored(rules: Rules, kinds: list[str]) -> bool:
+    """Whether any of these results of ``rules`` is in memory or in the database."""
+    rules_id = RuleSet.id_for(rules)
+    with _lock:
+        if any((rules_id, kind) in _memory for kind in kinds):
+            return True
+    return StrategyResult.objects.filter(
+        rules_id=rules_id, kind__in=kinds, engine_version=ENGINE_VERSION
+    ).exists()
 
 
 # What a rule set's analysis stores, in the order it computes it, by ``Rules.game``: the

@@ -58,7 +58,7 @@ def engine_forbidden(monkeypatch) -> Iterator[None]:
     def refuse(*args, **kwargs):
         raise EngineRanInRequest("a whole analysis ran inside a request")
 
-    for name in ("basic_strategy", "game_ev", "punter_analysis", "banker_analysis"):
+    for name in ("analysis", "basic_strategy", "game_ev", "punter_analysis", "banker_analysis"):
         monkeypatch.setattr(store, name, refuse)
     yield
     monkeypatch.undo()
@@ -222,6 +222,7 @@ def test_a_failed_analysis_says_so_and_can_be_retried(monkeypatch) -> None:
         raise RuntimeError("engine out of order")
 
     monkeypatch.setattr(store, "basic_strategy", broken)
+    monkeypatch.setattr(store, "analysis", broken)  # the one-pass analysis precompute runs
     run_worker()
     assert DBTaskResult.objects.get(task_path=TASK_PATH).status == TaskResultStatus.FAILED
     chart_url = f"/sr-latn/chart/{ruleset.variant}/"

@@ -18,7 +18,13 @@ import numpy as np
 from game.engine.errors import EngineError
 from game.engine.round import Action
 from game.engine.rules import Rules
-from game.engine.strategy.composition import CardLike, DrawState, card_value, full_shoe
+from game.engine.strategy.composition import (
+    CardLike,
+    DrawState,
+    card_value,
+    full_shoe,
+    natural_completer,
+)
 from game.engine.strategy.dealer import DealerSolver
 
 
@@ -89,6 +95,10 @@ class EVCache:
         self._values: dict[int, dict[tuple[int, int, bool, int, bool], tuple[float, bool]]] = {}
         # (upcard, key of the shoe before the player's cards) already prepared
         self._prepared: set[tuple[int, int]] = set()
+        # the same key -> the counts of that shoe and, for every multiset of player cards
+        # of ``_draw_table`` (its rows), whether it can be dealt from it and whether the
+        # best play draws to it (``hits_table``)
+        self._hits: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     def values_for(self, upcard: int) -> dict[tuple[int, int, bool, int, bool], tuple[float, bool]]:
         """The player-value memo for ``upcard`` (created empty on first use)."""
@@ -108,7 +118,104 @@ class EVCache:
         shoes = ShoeBatch(state)
         shoes.add_draws(0, 0, 0)
         shoes.solve(self.dealer, up)
+        self._solve_best(up, state)
         self._prepared.add((up, state.key))
+
+    def _solve_best(self, up: int, state: DrawState) -> None:
+        """Memoize, for every hand that can be dealt from ``state`` against ``up``, the
+        better of stand and hit (what ``recursion.Evaluator.best`` returns for it), all
+        hands at once with numpy.
+
+        A hand is a multiset M of player cards (low total <= 21); its shoe is ``state``
+        less M. Hitting M is worth sum over values v of n_v / N * (the best of M + v, or
+        the bust), so the values are found a low total at a time, from 21 down, a few array
+        operations for all the hands of a total (shape (hands, 10 card values)): the
+        recursion's tens of thousands of Python calls per upcard become some 200 numpy
+        calls. The arithmetic is the recursion's, operation for operation (same order, same
+        rounding), so the memo holds the very values it would compute. Only where the
+        number of cards does not matter (no three sevens, no draw limit: the recursion then
+        keys its memo on the total alone) and every dealer distribution was solved in the
+        batch; otherwise the recursion values the hands as they come.
+        """
+        rules = self.rules
+        if rules.three_sevens_payout is not None or rules.max_draws is not None:
+            return
+        table, offsets, upto, _sizes = _draw_table()
+        children, lows, aces = _draw_children()
+        n = upto[21]
+        shoes = np.array(state.counts, dtype=np.int64) - table[:n]
+        feasible = (shoes >= 0).all(axis=1)
+        rows_of = np.flatnonzero(feasible).tolist()
+        keys = [state.key - offsets[j] for j in rows_of]
+        solved = self.dealer.solved(up)
+        try:  # the very distributions Evaluator.stand reads
+            found = [solved[key] for key in keys]
+        except KeyError:  # a shoe too small for the batch: left to the recursion
+            return
+        dist = np.zeros((n, 7))
+        dist[rows_of] = found
+        peeks = rules.dealer_hole_card and rules.dealer_peeks
+        conditioned = peeks and natural_completer(up) is not None
+        # Evaluator's loss to a dealer natural for an unsplit hand of stake 1: the stake
+        # with lose_all_to_natural, else the original bet, nothing after a peek.
+        lose_stake = 1.0 if not conditioned and rules.lose_all_to_natural else 0.0
+        lose_fixed = 1.0 if not conditioned and not rules.lose_all_to_natural else 0.0
+        left = shoes.sum(axis=1).astype(float)  # N, the cards in each hand's shoe
+        counts = shoes.astype(float)
+        t17, t18, t19, t20, t21, natural, bust = dist.T
+        # Evaluator.stand(total, 1.0) for totals 16 (and below) to 21, by the same sums
+        edges = [
+            bust - (t17 + t18 + t19 + t20 + t21),
+            bust - (t18 + t19 + t20 + t21),
+            bust + t17 - (t19 + t20 + t21),
+            bust + (t17 + t18) - (t20 + t21),
+            bust + (t17 + t18 + t19) - t21,
+            bust + (t17 + t18 + t19 + t20),
+        ]
+        stands = [1.0 * edge - natural * (1.0 * lose_stake + lose_fixed) for edge in edges]
+        best = np.zeros(n)
+        hits = np.zeros(n, dtype=bool)
+        for low in range(21, 0, -1):
+            rows = np.arange(upto[low - 1], upto[low])
+            rows = rows[feasible[rows]]
+            if not len(rows):
+                continue
+            ace = aces[rows]
+            soft = ace & (low <= 11)
+            total = np.where(soft, low + 10, low)
+            stand = np.choose(np.clip(total, 16, 21) - 16, [st[rows] for st in stands])
+            if low == 21:  # every total is 21: it stands
+                best[rows] = stand
+                continue
+            cards_left = left[rows][:, None]
+            count = counts[rows]  # (hands, 10)
+            ev = best[children[rows]]  # the best of each hand with one more card
+            first_bust = 21 - low  # the card values from this index on bust the hand
+            if conditioned:  # Evaluator.bust(1.0) with that card drawn
+                c = natural_completer(up) - 1  # type: ignore[operator]
+                c_left = count[:, c : c + 1] - (np.arange(10) == c)
+                ev[:, first_bust:] = (-1.0 * (1.0 - c_left / (cards_left - 1)))[:, first_bust:]
+            else:
+                ev[:, first_bust:] = -1.0
+            # Evaluator.hit adds count / N * ev value by value, skipping the values not
+            # left; cumsum adds in that same order (adding 0.0 changes nothing).
+            terms = np.where(count > 0, count / cards_left * ev, 0.0)
+            hit = np.cumsum(terms, axis=1)[:, -1]
+            can_hit = total < 21
+            sure = can_hit & ((total <= 11) | (soft & (total <= 16)))
+            better = hit > stand
+            best[rows] = np.where(can_hit & (sure | better), hit, stand)
+            hits[rows] = can_hit & (sure | better)
+        self._hits[(up, state.key)] = (np.array(state.counts, dtype=np.int64), feasible, hits)
+        # Evaluator.best's memo: (shoe key, low, ace, 0 cards, no sevens) -> (EV, hits)
+        memo = self.values_for(up)
+        found_keys = zip(keys, lows[rows_of].tolist(), aces[rows_of].tolist(), strict=True)
+        values = zip(best[rows_of].tolist(), hits[rows_of].tolist(), strict=True)
+        memo.update(
+            ((key, low, ace, 0, False), value)
+            for (key, low, ace), value in zip(found_keys, values, strict=True)
+            if low and (key, low, ace, 0, False) not in memo
+        )
 
     def is_prepared(self, upcard: int, key: int) -> bool:
         """Whether ``prepare`` ran for ``upcard`` and the shoe of DrawState key ``key``."""
@@ -119,6 +226,14 @@ class EVCache:
         self.dealer.clear()
         self._values.clear()
         self._prepared.clear()
+        self._hits.clear()
+
+    def hits_table(self, upcard: int, key: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """For a shoe prepared against ``upcard`` (DrawState key ``key``): its counts (10),
+        and for every row M of ``_draw_table`` whether M can be dealt from it and whether
+        the best play (``Evaluator.best``, the shoe less M) draws to M. None when ``prepare``
+        did not value that shoe's hands at once (three sevens, a draw limit, a small shoe)."""
+        return self._hits.get((upcard, key))
 
     def __len__(self) -> int:
         return len(self.dealer) + sum(len(v) for v in self._values.values())
@@ -146,6 +261,22 @@ def _draw_table() -> tuple[np.ndarray, list[int], list[int], np.ndarray]:
     offsets = [sum(n * u for n, u in zip(c, units, strict=True)) for c in found]
     upto = [int(np.searchsorted(lows, t, side="right")) for t in range(22)]
     return table, offsets, upto, table.sum(axis=1)
+
+
+@functools.cache
+def _draw_children() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For the multisets of ``_draw_table`` (all of them): the row of each one with one more
+    card of each value (shape (n, 10); 0, a row never read, where that card takes the low
+    total past 21), and each one's low total and whether it holds an ace."""
+    table, _offsets, _upto, _sizes = _draw_table()
+    rows = {tuple(c): j for j, c in enumerate(table.tolist())}
+    children = np.zeros((len(table), 10), dtype=np.int64)
+    for j, c in enumerate(table.tolist()):
+        for i in range(10):
+            c[i] += 1
+            children[j, i] = rows.get(tuple(c), 0)
+            c[i] -= 1
+    return children, table @ np.arange(1, 11), table[:, 0] > 0
 
 
 class ShoeBatch:
@@ -207,4 +338,13 @@ class HandPolicy(Protocol):
         ...
 
 
-__all__ = ["EVCache", "HandEVs", "HandPolicy", "ShoeBatch", "StrategyError"]
+def draw_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every multiset of card values of low total at most 21 (aces as 1), by that total: its
+    counts (n, 10), its row with one more card of each value (n, 10; 0 where that card
+    takes it past 21), its low total and whether it holds an ace."""
+    table = _draw_table()[0]
+    children, lows, aces = _draw_children()
+    return table, children, lows, aces
+
+
+__all__ = ["EVCache", "HandEVs", "HandPolicy", "ShoeBatch", "StrategyError", "draw_table"]

@@ -19,7 +19,7 @@ from their row's cell (e.g. 10,2 against a 4 at some deck counts).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.engine.errors import Reason
@@ -267,7 +267,8 @@ def basic_strategy(rules: Rules, *, infinite: bool = False, cache: EVCache | Non
 
     Values every two-card hand against every upcard with ``hand_evs`` (splits included),
     from ``rules.decks`` fresh decks minus the hand and the upcard, or the infinite deck.
-    Takes about a second at 6 decks (``make bench``); pass an ``EVCache`` to reuse values.
+    Takes about as long as the cd game EV (``make bench``); pass an ``EVCache`` to reuse
+    values, or use ``game_ev.analysis`` for the chart and both game EVs in one pass.
     Raises StrategyError for the banker game (CASINO_GAME_ONLY).
     """
     if rules.game != "casino":
@@ -277,52 +278,87 @@ def basic_strategy(rules: Rules, *, infinite: bool = False, cache: EVCache | Non
     own_cache = cache is None
     if cache is None:
         cache = EVCache(rules)
-    shoe = None if infinite else full_shoe(rules.decks)
-    hard: dict[int, dict[int, Cell]] = {t: {} for t in HARD_ROWS}
-    soft: dict[int, dict[int, Cell]] = {o: {} for o in SOFT_ROWS}
-    pairs: dict[int, dict[int, Cell]] = {c: {} for c in PAIR_ROWS}
+    chart = empty_chart()
     exceptions: list[Exception2] = []
     for up in UPCARDS:
-        if shoe is not None:  # every dealer distribution the hands dealt here need, at once
-            cache.prepare(up, remove_cards(shoe, [up]))
-        by_hand: dict[tuple[int, int], tuple[float, dict[Action, float]]] = {}
-        for a in range(1, 11):
-            for b in range(a, 11):
-                found = hand_evs((a, b), up, rules, infinite=infinite, cache=cache)
-                by_hand[(a, b)] = (_weight(shoe, up, a, b), _actions(found))
-        for (a, b), (_w, evs) in by_hand.items():
-            if a == b:
-                pairs[a][up] = Cell(cell_code(evs), evs)
-            elif a == 1 and b < 10:
-                soft[b][up] = Cell(cell_code(evs), evs)
-        for total in HARD_ROWS:
-            members = [
-                (hand, w, evs)
-                for hand, (w, evs) in by_hand.items()
-                if hand[0] != hand[1]
-                and hand[0] != 1
-                and (sum(hand) == total or (total == 17 and sum(hand) >= 17))
-            ]
-            if not members:  # hard 4 or 20 alone are pairs; 17+ always has members
-                continue
-            hard[total][up] = Cell(cell_code(_average(members)), _average(members))
-            for hand, _w, evs in members:
-                own = cell_code(_without_split(evs))
-                chart = hard[total][up].code
-                if own != chart:
-                    exceptions.append(
-                        Exception2(
-                            cards=hand,
-                            upcard=up,
-                            row="17+" if total == 17 else str(total),
-                            chart=chart,
-                            best=own,
-                            gain=_value(evs, own) - _value(evs, chart),
-                        )
-                    )
+        by_hand = dealt_hand_evs(rules, up, cache, infinite=infinite)
+        exceptions += fill_upcard(chart, rules, up, by_hand, infinite=infinite)
         if own_cache:  # nothing is shared between upcards: keep one upcard's values at a time
             cache.clear()
-    return Chart(hard=hard, soft=soft, pairs=pairs, exceptions=tuple(exceptions))
+    return replace(chart, exceptions=tuple(exceptions))
+
+
+def empty_chart() -> Chart:
+    """A chart with every row and no cell yet (``fill_upcard`` fills one upcard's column)."""
+    return Chart(
+        hard={t: {} for t in HARD_ROWS},
+        soft={o: {} for o in SOFT_ROWS},
+        pairs={c: {} for c in PAIR_ROWS},
+        exceptions=(),
+    )
+
+
+def dealt_hand_evs(
+    rules: Rules, up: int, cache: EVCache, *, infinite: bool = False
+) -> dict[tuple[int, int], HandEVs]:
+    """``hand_evs`` of every two-card hand (a <= b, card values) against ``up``, dealt from
+    ``rules.decks`` fresh decks (or the infinite deck), splits included: what a chart column
+    and the composition-dependent game EV (``game_ev.analysis``) are both made of. The
+    dealer distributions they need are solved first in one batch (``EVCache.prepare``)."""
+    if not infinite:  # every dealer distribution the hands dealt here need, at once
+        cache.prepare(up, remove_cards(full_shoe(rules.decks), [up]))
+    return {
+        (a, b): hand_evs((a, b), up, rules, infinite=infinite, cache=cache)
+        for a in range(1, 11)
+        for b in range(a, 11)
+    }
+
+
+def fill_upcard(
+    chart: Chart,
+    rules: Rules,
+    up: int,
+    by_hand: dict[tuple[int, int], HandEVs],
+    *,
+    infinite: bool = False,
+) -> list[Exception2]:
+    """Fill ``chart``'s column of ``up`` (in place) from the EVs of every two-card hand
+    (``dealt_hand_evs``); returns that column's two-card exceptions."""
+    shoe = None if infinite else full_shoe(rules.decks)
+    hard, soft, pairs = chart.hard, chart.soft, chart.pairs
+    exceptions: list[Exception2] = []
+    weighted = {hand: (_weight(shoe, up, *hand), _actions(evs)) for hand, evs in by_hand.items()}
+    for (a, b), (_w, evs) in weighted.items():
+        if a == b:
+            pairs[a][up] = Cell(cell_code(evs), evs)
+        elif a == 1 and b < 10:
+            soft[b][up] = Cell(cell_code(evs), evs)
+    for total in HARD_ROWS:
+        members = [
+            (hand, w, evs)
+            for hand, (w, evs) in weighted.items()
+            if hand[0] != hand[1]
+            and hand[0] != 1
+            and (sum(hand) == total or (total == 17 and sum(hand) >= 17))
+        ]
+        if not members:  # hard 4 or 20 alone are pairs; 17+ always has members
+            continue
+        hard[total][up] = Cell(cell_code(_average(members)), _average(members))
+        for hand, _w, evs in members:
+            own = cell_code(_without_split(evs))
+            code = hard[total][up].code
+            if own != code:
+                exceptions.append(
+                    Exception2(
+                        cards=hand,
+                        upcard=up,
+                        row="17+" if total == 17 else str(total),
+                        chart=code,
+                        best=own,
+                        gain=_value(evs, own) - _value(evs, code),
+                    )
+                )
+    return exceptions
 
 
 def _actions(evs: HandEVs) -> dict[Action, float]:

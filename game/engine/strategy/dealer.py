@@ -95,11 +95,12 @@ def _state_table(hits_soft_17: bool) -> list[tuple[list[tuple[int, int]], list[t
 
 _TABLES = {h17: _state_table(h17) for h17 in (False, True)}
 
-CHUNK = 512
+CHUNK = 256
 """Shoes solved together by ``DealerSolver.distributions``: every chunk has this many
 columns (the last one padded), so a shoe's result never depends on the batch it came in
 (a matrix product's rounding may follow the array's shape) and the arrays stay in the
-processor's cache."""
+processor's cache. 256 rather than 512: the same cost per column, and half the padding
+of the batches of a split's stand shoes (about a thousand shoes each)."""
 
 
 class _Tree:
@@ -123,7 +124,8 @@ class _Tree:
         states = [_FIRST + upcard]
         orderings = [1]
         index = {hands[0]: 0}
-        self.levels: list[tuple[int, int, np.ndarray, np.ndarray, np.ndarray]] = []
+        self.levels: list[tuple[int, int, np.ndarray, np.ndarray]] = []
+        factor_rows: dict[tuple[int, int], int] = {}
         frontier = [0]
         while frontier:
             parents: list[int] = []
@@ -145,17 +147,18 @@ class _Tree:
                         held.append(hand[i])
                     orderings[c] += orderings[h]
             if parents:
-                self.levels.append(
-                    (
-                        start,
-                        len(hands),
-                        np.array(parents),
-                        np.array(values),
-                        np.array(held, dtype=float)[:, None],
-                    )
-                )
+                # The factor of a level's hand is n_v - h_v (v the card it adds, h_v the
+                # parent's cards of that value): few distinct (v, h_v) pairs for the whole
+                # tree, each a row of ``factor_table`` computed once per solve.
+                pairs_here = [
+                    factor_rows.setdefault(vh, len(factor_rows))
+                    for vh in zip(values, held, strict=True)
+                ]
+                self.levels.append((start, len(hands), np.array(parents), np.array(pairs_here)))
             frontier = list(range(start, len(hands)))
         self.size = len(hands)
+        self.factor_values = np.array([v for v, _h in factor_rows])
+        self.factor_held = np.array([h for _v, h in factor_rows], dtype=float)[:, None]
         rows: dict[tuple[int, int], np.ndarray] = {}
         for h, hand in enumerate(hands):
             for i, outcome in table[states[h]][0]:
@@ -164,8 +167,12 @@ class _Tree:
                     rows.setdefault((outcome, -1), np.zeros(self.size))[h] += orderings[h] * hand[i]
         keys = sorted(rows)
         self.weights = np.array([rows[k] for k in keys])
-        self.outcomes = [k[0] for k in keys]
-        self.values = [k[1] for k in keys]
+        # Row (o, v) of the sums is multiplied by n_v and row (o, -1) by -1 (index 10 of the
+        # counts with a row of -1 below them), then added into outcome o: one gather and
+        # one small matrix product instead of a numpy call per row.
+        self.factor_rows = np.array([10 if k[1] < 0 else k[1] for k in keys])
+        self.into = np.zeros((7, len(keys)))
+        self.into[[k[0] for k in keys], np.arange(len(keys))] = 1.0
 
     def solve(self, counts: np.ndarray) -> np.ndarray:
         """P(each outcome) for every shoe: ``counts`` is (10, shoes), every shoe holding more
@@ -174,19 +181,15 @@ class _Tree:
         # reach[h] = P(one given ordering of hand h) / (cards left after h).
         reach = np.empty((self.size, counts.shape[1]))
         reach[0] = 1.0 / cards_left
-        for level, (start, stop, parents, values, held) in enumerate(self.levels, start=1):
+        factors = counts[self.factor_values] - self.factor_held  # n_v - h_v, exact
+        for level, (start, stop, parents, pairs) in enumerate(self.levels, start=1):
             block = reach[parents]
-            block *= counts[values] - held
+            block *= factors[pairs]
             block /= cards_left - level
             reach[start:stop] = block
         sums = self.weights @ reach
-        out = np.zeros((7, counts.shape[1]))
-        for row, (outcome, i) in enumerate(zip(self.outcomes, self.values, strict=True)):
-            if i < 0:
-                out[outcome] -= sums[row]
-            else:
-                out[outcome] += sums[row] * counts[i]
-        return out
+        factors = np.concatenate([counts, np.full((1, counts.shape[1]), -1.0)])[self.factor_rows]
+        return self.into @ (sums * factors)
 
 
 @cache

@@ -60,10 +60,12 @@ How it is computed: the player's decisions are a recursion over the shoe (recurs
 memoized on the composition and the hand, ``EVCache`` in cache.py), and every shoe it
 stands on needs the dealer's distribution. Those are solved ahead in batches
 (``DealerSolver.solve_many``: numpy, one column a shoe): the shoes after every draw a hand
-can make (``EVCache.prepare`` for all the hands of a deal at once). A split hand plays the
-guide's fixed decisions, the same for every k, so its endings are walked once and valued
-for every k with arrays (splits.py); the infinite deck and shoes too small for the batch
-use the plain recursions. The EV of a whole round, composition-dependent or for a fixed
+can make (``EVCache.prepare`` for all the hands of a deal at once, which also values every
+hand of the deal with numpy, a low total at a time, into the recursion's memo). A split
+hand plays the guide's fixed decisions, the same for every k, so its endings are found once
+(with numpy from the prepared deal's decisions, else by a walk) and valued for every k
+with arrays (splits.py); the infinite deck and shoes too small for the batch use the plain
+recursions. The EV of a whole round, composition-dependent or for a fixed
 policy, is in game_ev.py.
 """
 

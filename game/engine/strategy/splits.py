@@ -4,20 +4,23 @@ docstring: the conventions).
 The split hands are exchangeable, so the sum over hands reduces, by inclusion-exclusion
 over which drawn cards were pair cards (``split_coefficients``), to the EVs of one split
 hand with k more pair cards removed. A split hand plays the guide's fixed decisions (the
-pre-split strategy, or a ``HandPolicy``'s), the same for every k, so its endings are walked
-once and valued for every k with arrays (``_split_hand_sums_batch``); the infinite deck and
-shoes too small for the batch use the plain recursion (``_split_hand_sums``).
+pre-split strategy, or a ``HandPolicy``'s), the same for every k, so its endings are found
+once and valued for every k with arrays (``_split_hand_sums_batch``): read off with numpy
+from the hands a prepared deal valued (``_tabled_endings``, a deal's best play), else
+walked in Python; the infinite deck and shoes too small for the batch use the plain
+recursion (``_split_hand_sums``).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from math import comb
 
 import numpy as np
 
 from game.engine.rules import Rules
-from game.engine.strategy.cache import EVCache, HandPolicy
+from game.engine.strategy.cache import EVCache, HandPolicy, draw_table
 from game.engine.strategy.composition import (
     INFINITE_PROBABILITIES,
     DrawState,
@@ -46,6 +49,15 @@ def split_coefficients(max_hands: int) -> tuple[dict[int, int], dict[int, int]]:
     """
     if max_hands < 2:
         raise ValueError("a split makes at least two hands")
+    a, b = _coefficients(max_hands)
+    return dict(a), dict(b)
+
+
+@functools.cache
+def _coefficients(
+    max_hands: int,
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """``split_coefficients``, walked once per ``max_hands`` (every split of a deal asks)."""
     a: dict[int, int] = {}
     b: dict[int, int] = {}
 
@@ -66,7 +78,7 @@ def split_coefficients(max_hands: int) -> tuple[dict[int, int], dict[int, int]]:
             walk((*kinds, "A"), hands, pair_cards)
 
     walk((), 2, 0)
-    return a, b
+    return tuple(a.items()), tuple(b.items())
 
 
 def split_ev(
@@ -131,7 +143,14 @@ def split_ev(
     if unseen is not None and (
         sum(unseen) - max(weights, default=0) - 21 > cache.dealer.most_draws(upcard)
     ):
-        sums = _split_hand_sums_batch(rules, pair, may_hit, track_sevens, guide, unseen, weights)
+        # The guide shoe of a deal's split is the shoe before the deal less one pair card:
+        # when prepare valued that shoe's hands at once, so are the split hand's decisions.
+        prepared = None
+        if policy is None:
+            prepared = cache.hits_table(upcard, guide_shoe.key + guide_shoe.units[i])
+        sums = _split_hand_sums_batch(
+            rules, pair, may_hit, track_sevens, guide, unseen, weights, prepared
+        )
     else:
         sums = {
             k: _split_hand_sums(rules, pair, may_hit, track_sevens, guide, k, unseen)
@@ -239,6 +258,7 @@ def _split_hand_sums_batch(
     guide: Evaluator,
     unseen: Sequence[int],
     weights: dict[int, float],
+    prepared: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
 ) -> dict[int, tuple[float, float]]:
     """``_split_hand_sums`` for every k of ``weights`` at once, for a finite shoe.
 
@@ -248,26 +268,30 @@ def _split_hand_sums_batch(
     allow (c_p(D) of them with a pair card second). Any single ordering of D is drawn from
     the split shoe with P_k(D) = prod_v n_v (n_v - 1) ... / (N (N - 1) ...), so
     A_k = sum_D c(D) P_k(D) value_k(D); the stands' dealer distributions come in one batch.
+    With ``prepared`` (``EVCache.hits_table`` of the shoe the guide shoe was dealt from,
+    for the best play's guide) the endings are found with numpy (``_tabled_endings``),
+    else by walking the hands in Python.
     """
     shoe = guide.shoe  # unseen plus the other pair card, in step with the hand's draws
-    nodes, reach, reach_pair = _walk_split_hand(guide, pair, may_hit, track_sevens)
-    order, ends, stand_keys = _list_endings(nodes, reach, reach_pair, shoe.units, guide)
-    endings = _Endings(ends, [nodes[key][5] for key in order], shoe.counts)
+    if prepared is not None and not track_sevens:
+        endings = _tabled_endings(guide, pair, may_hit, prepared)
+    else:
+        nodes, reach, reach_pair = _walk_split_hand(guide, pair, may_hit, track_sevens)
+        order, ends = _list_endings(nodes, reach, reach_pair, guide)
+        endings = _Endings.listed(ends, [nodes[key][5] for key in order], shoe.counts)
     lose_stake = 1.0 if not guide.conditioned and rules.lose_all_to_natural else 0.0
-    stand_shoes = _StandShoes(guide)
-    per_k: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]] = {}
+    stand_shoes = _StandShoes(guide, endings, pair)
+    per_k: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
     for k in weights:
         split_shoe = np.array(unseen, dtype=np.int64)
         split_shoe[pair - 1] -= k
         prob, value, left = _ending_values(guide, endings, split_shoe)
-        shift = (1 + k) * shoe.units[pair - 1]
-        standing, cols = stand_shoes.add(endings, stand_keys, prob, left, shift)
-        per_k[k] = (prob, value, standing, cols)
-    dist = stand_shoes.distributions()
+        per_k[k] = (prob, value, stand_shoes.add(k, prob, left))
+    dist, columns = stand_shoes.distributions()
     out: dict[int, tuple[float, float]] = {}
-    for k, (prob, value, standing, cols) in per_k.items():
+    for k, (prob, value, standing) in per_k.items():
         if len(standing):
-            d = dist[:, cols]
+            d = dist[:, columns[k]]
             signs = _EDGE_SIGNS[np.maximum(endings.what[standing].astype(np.int64) - 16, 0)]
             edge = d[6] + (signs * d[:5].T).sum(axis=1)
             stake = endings.stake[standing]
@@ -330,11 +354,9 @@ def _list_endings(
     nodes: dict[int, _Node],
     reach: dict[int, float],
     reach_pair: dict[int, float],
-    units: Sequence[int],
     guide: Evaluator,
-) -> tuple[list[int], list[_Ending], list[int]]:
-    """The walk's hands fewest cards first, every way the split hand ends, and the guide
-    shoe's key at each stand, in the order of the stand endings.
+) -> tuple[list[int], list[_Ending]]:
+    """The walk's hands fewest cards first and every way the split hand ends.
 
     Counts the orderings on the way (``reach`` and ``reach_pair`` grow to every hand that
     hits): an ending is (hand, card drawn last or -1, stand total or _SEVENS, stake, c,
@@ -343,13 +365,12 @@ def _list_endings(
     bonus = guide.sevens_bonus is not None
     order = sorted(nodes, key=lambda key: nodes[key][0])
     ends: list[_Ending] = []
-    stand_keys: list[int] = []
+    units = guide.shoe.units
     for row, key in enumerate(order):
         cards, kind, low, ace, sevens, left = nodes[key]
         c, c_pair = reach[key], reach_pair[key]
         if kind == START_STAND:
             ends.append((row, -1, hand_total(low, ace), 1.0, c, c_pair))
-            stand_keys.append(key)
             continue
         stake = 2.0 if kind == START_DOUBLE else 1.0
         first_bust = max(21 - low, 0)  # the cards from this index on bust the hand
@@ -364,44 +385,156 @@ def _list_endings(
             elif kind == START_DOUBLE:
                 total = hand_total(low + value, ace or value == 1)
                 ends.append((row, i, total, 2.0, c, c_pair))
-                stand_keys.append(key - units[i])
             else:
                 child = key - units[i]
                 reach[child] = reach.get(child, 0.0) + c
                 reach_pair[child] = reach_pair.get(child, 0.0) + c_pair
-    return order, ends, stand_keys
+    return order, ends
 
 
 class _Endings:
     """The endings as arrays, one row each: ``what`` (stand total, _BUST or _SEVENS),
     ``stake``, ``c``, ``c_pair``; ``drawn``, the cards D drawn to the split hand by value
     (shape (n, 10)) and ``size`` their number; the rows of the stands, the busts (with
-    ``first_bust``, the lowest card index that busts) and the three sevens."""
+    ``first_bust``, the lowest card index that busts) and the three sevens. ``last`` holds
+    each bust's lowest busting card index (ignored for the other endings)."""
 
     def __init__(
-        self, ends: list[_Ending], shoes_at: list[tuple[int, ...]], guide_counts: Sequence[int]
+        self,
+        what: np.ndarray,
+        stake: np.ndarray,
+        c: np.ndarray,
+        c_pair: np.ndarray,
+        drawn: np.ndarray,
+        last: np.ndarray,
     ) -> None:
-        table = np.array(ends)
-        rows = table[:, 0].astype(np.int64)
-        last = table[:, 1].astype(np.int64)
-        self.what, self.stake, self.c, self.c_pair = (
-            table[:, 2],
-            table[:, 3],
-            table[:, 4],
-            table[:, 5],
-        )
-        # the guide shoe at each ending, then the cards D drawn to the split hand
-        after = np.array(shoes_at, dtype=np.int64)[rows]
+        # One canonical order (by the cards drawn, then the ending, then the stake: no two
+        # endings share all three), whichever way they were found: the sums over them then
+        # add the same numbers in the same order, float for float.
+        order = np.lexsort((stake, what, drawn @ _CODE_UNITS))
+        what, stake, c, c_pair = what[order], stake[order], c[order], c_pair[order]
+        drawn, last = drawn[order], last[order]
+        self.what, self.stake, self.c, self.c_pair = what, stake, c, c_pair
+        self.drawn = drawn
         busts = self.what == _BUST
         self.sevens = self.what == _SEVENS
-        drew = np.flatnonzero((last >= 0) & ~busts)
-        after[drew, last[drew]] -= 1
-        self.drawn = np.array(guide_counts, dtype=np.int64) - after
         self.size = self.drawn.sum(axis=1)
         self.stands = np.flatnonzero(self.what >= 4)
         self.bust_rows = np.flatnonzero(busts)
         self.first_bust = last[self.bust_rows]
         self.longest = int(self.drawn.max()) + 1
+
+    @classmethod
+    def listed(
+        cls, ends: list[_Ending], shoes_at: list[tuple[int, ...]], guide_counts: Sequence[int]
+    ) -> _Endings:
+        """The endings of ``_list_endings``: ``shoes_at`` the guide shoe at each hand of the
+        walk (by row), ``guide_counts`` the guide shoe before the second card."""
+        table = np.array(ends)
+        rows = table[:, 0].astype(np.int64)
+        last = table[:, 1].astype(np.int64)
+        what = table[:, 2]
+        # the guide shoe at each ending, then the cards D drawn to the split hand
+        after = np.array(shoes_at, dtype=np.int64)[rows]
+        drew = np.flatnonzero((last >= 0) & (what != _BUST))
+        after[drew, last[drew]] -= 1
+        drawn = np.array(guide_counts, dtype=np.int64) - after
+        return cls(what, table[:, 3], table[:, 4], table[:, 5], drawn, last)
+
+
+def _tabled_endings(
+    guide: Evaluator,
+    pair: int,
+    may_hit: bool,
+    prepared: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> _Endings:
+    """``_walk_split_hand`` and ``_list_endings`` at once with numpy, for a guide shoe that
+    is a prepared shoe less one pair card (``EVCache.hits_table``: the prepared shoe's
+    counts, which multisets of player cards it can deal and whether the best play draws to
+    each). A split hand is a multiset M of ``draw_table`` holding the pair card; its guide
+    shoe is the prepared shoe less M, so the guide's stand/hit decision past two cards is
+    the table's. The orderings c(M) that reach M are added a number of cards at a time
+    (each hand that draws hands its c on to every M + v), and the endings are read off:
+    a stand, the bust of a hand that draws (all busting cards as one ending) and each card
+    of a double. No three sevens and no draw limit here (the table is not made then)."""
+    table, children, lows, aces = draw_table()
+    base, _feasible, hits = prepared
+    n = len(table)
+    p = pair - 1
+    kind = np.full(n, -1)
+    c = np.zeros(n)
+    c_pair = np.zeros(n)
+    shoe = guide.shoe
+    one = int(children[0, p])  # the row of the pair card alone
+    for x in range(10):  # the second card
+        if not shoe.counts[x]:
+            continue
+        row = int(children[one, x])
+        c[row] = 1.0
+        c_pair[row] = 1.0 if x == p else 0.0
+        low = pair + x + 1
+        if not may_hit or hand_total(low, pair == 1 or x == 0) == 21:
+            kind[row] = START_STAND
+        else:
+            shoe.take(x)
+            kind[row] = guide.split_start((pair, x + 1))
+            shoe.put(x)
+    drawing = np.flatnonzero(kind == START_HIT)
+    values = np.arange(1, 11)
+    while len(drawing):
+        # every card that neither busts the hand nor is missing from its guide shoe
+        ok = (lows[drawing][:, None] + values <= 21) & (base - table[drawing] > 0)
+        into = children[drawing][ok]
+        np.add.at(c, into, np.broadcast_to(c[drawing][:, None], ok.shape)[ok])
+        np.add.at(c_pair, into, np.broadcast_to(c_pair[drawing][:, None], ok.shape)[ok])
+        new = np.unique(into)
+        kind[new] = np.where(hits[new], START_HIT, START_STAND)
+        drawing = new[hits[new]]
+    nodes = np.flatnonzero(kind >= 0)
+    node_low, node_ace = lows[nodes], aces[nodes]
+    node_total = np.where(node_ace & (node_low <= 11), node_low + 10, node_low)
+    drawn = table[nodes].copy()
+    drawn[:, p] -= 1  # D: the cards drawn to the split hand
+    node_kind = kind[nodes]
+    stake = np.where(node_kind == START_DOUBLE, 2.0, 1.0)
+    first_bust = np.maximum(21 - node_low, 0)
+    # stands
+    parts = [node_kind == START_STAND]
+    what = [node_total[parts[0]]]
+    # busts: a hand that draws, with a busting card left in its guide shoe
+    left = base - table[nodes]
+    suffix = np.cumsum(left[:, ::-1], axis=1)[:, ::-1]
+    busting = (node_kind != START_STAND) & (first_bust <= 9)
+    busting[busting] = suffix[busting, first_bust[busting]] > 0
+    parts.append(busting)
+    what.append(np.full(int(busting.sum()), float(_BUST)))
+    rows_of = [np.flatnonzero(part) for part in parts]
+    out_drawn = [drawn[r] for r in rows_of]
+    out_stake = [stake[r] for r in rows_of]
+    out_c = [c[nodes[r]] for r in rows_of]
+    out_pair = [c_pair[nodes[r]] for r in rows_of]
+    out_last = [np.full(len(rows_of[0]), -1), first_bust[rows_of[1]]]
+    # doubles: one ending per card that does not bust (and is left)
+    doubles = np.flatnonzero(node_kind == START_DOUBLE)
+    one_card = (values - 1 < first_bust[doubles][:, None]) & (left[doubles] > 0)
+    at, card = np.nonzero(one_card)
+    rows = doubles[at]
+    low_after = node_low[rows] + card + 1
+    soft_after = (node_ace[rows] | (card == 0)) & (low_after <= 11)
+    what.append(np.where(soft_after, low_after + 10, low_after))
+    out_drawn.append(drawn[rows] + np.eye(10, dtype=np.int64)[card])
+    out_stake.append(np.full(len(rows), 2.0))
+    out_c.append(c[nodes[rows]])
+    out_pair.append(c_pair[nodes[rows]])
+    out_last.append(card)
+    return _Endings(
+        np.concatenate(what).astype(float),
+        np.concatenate(out_stake),
+        np.concatenate(out_c),
+        np.concatenate(out_pair),
+        np.concatenate(out_drawn),
+        np.concatenate(out_last),
+    )
 
 
 def _ending_values(
@@ -445,64 +578,61 @@ def _ending_values(
     return prob, value, left
 
 
+_CODE_BASE = 32
+"""A shoe met by the stands is ``unseen`` less the cards D drawn to the split hand and k
+more pair cards; (D + k pair cards) is coded as one int64, 5 bits per value (D holds at
+most 21 cards, k at most 3 more)."""
+
+_CODE_UNITS = _CODE_BASE ** np.arange(10, dtype=np.int64)
+
+
 class _StandShoes:
     """The shoes the stands of every k meet, each given a column of the dealer's
     distributions: a shoe met under several k (k more pair cards out and D, or k + 1 and
-    D less one pair card) is solved once, and not at all when the cache already holds it."""
+    D less one pair card) is solved once. Shoes are told apart by what was taken out of
+    ``unseen`` (an int64 code, ``_CODE_BASE``), all at once with numpy: no Python work per
+    ending. Every shoe is solved here in one batch, even one the cache may already hold
+    (a tenth of them): looking each up by its DrawState key would cost more in Python than
+    solving it."""
 
-    def __init__(self, guide: Evaluator) -> None:
+    def __init__(self, guide: Evaluator, endings: _Endings, pair: int) -> None:
         self.guide = guide
-        self.solved = guide.dealer.solved(guide.upcard)
-        self.columns: dict[int, int] = {}
-        self.known: list[tuple[float, ...]] = []
-        self.known_columns: list[int] = []
-        self.new_columns: list[int] = []
-        self.new_shoes: list[np.ndarray] = []
+        self.stands = endings.stands
+        # the code of the cards D drawn to each stand ending (k = 0)
+        self.drawn_codes = endings.drawn[endings.stands] @ _CODE_UNITS
+        self.pair_code = int(_CODE_UNITS[pair - 1])
+        self.codes: dict[int, np.ndarray] = {}
+        self.shoes: dict[int, np.ndarray] = {}
 
-    def add(
-        self,
-        endings: _Endings,
-        stand_keys: list[int],
-        prob: np.ndarray,
-        left: np.ndarray,
-        shift: int,
-    ) -> tuple[np.ndarray, list[int]]:
-        """The stand endings that can happen for one k (P_k(D) > 0) and the column of each
-        one's shoe; ``shift`` takes a guide shoe's key to the split shoe's (the other pair
-        card and the k pair cards out)."""
-        live = (prob[endings.stands] > 0.0).tolist()
-        standing: list[int] = []
-        cols: list[int] = []
-        fresh: list[int] = []
-        for row, key, ok in zip(endings.stands.tolist(), stand_keys, live, strict=True):
-            if ok:
-                n = len(self.columns)
-                split_key = key - shift
-                col = self.columns.setdefault(split_key, n)
-                if col == n:  # a shoe not met before
-                    found = self.solved.get(split_key)
-                    if found is None:
-                        fresh.append(row)
-                        self.new_columns.append(col)
-                    else:
-                        self.known.append(found)
-                        self.known_columns.append(col)
-                standing.append(row)
-                cols.append(col)
-        self.new_shoes.append(left[fresh])
-        return np.array(standing, dtype=np.int64), cols
+    def add(self, k: int, prob: np.ndarray, left: np.ndarray) -> np.ndarray:
+        """The stand endings that can happen for this k (P_k(D) > 0, ``prob``), given the
+        split shoe left at each ending (``left``); their shoes get columns in
+        ``distributions``."""
+        live = prob[self.stands] > 0.0
+        standing = self.stands[live]
+        self.codes[k] = self.drawn_codes[live] + k * self.pair_code
+        self.shoes[k] = left[standing]
+        return standing
 
-    def distributions(self) -> np.ndarray:
-        """The dealer's distribution of every column, shape (7, columns), the new shoes
-        solved in one batch."""
-        dist = np.empty((7, len(self.columns)))
-        if self.new_columns:
-            guide = self.guide
-            found = guide.dealer.distributions(guide.upcard, np.concatenate(self.new_shoes))
-            dist[:, self.new_columns] = found
-        if self.known:
-            dist[:, self.known_columns] = np.array(self.known).T
-        return dist
+    def distributions(self) -> tuple[np.ndarray, dict[int, np.ndarray]]:
+        """The dealer's distribution of every distinct shoe, shape (7, shoes), solved in one
+        batch, and for each k of ``add`` the column of each of its standing endings."""
+        ks = list(self.codes)
+        codes = np.concatenate([self.codes[k] for k in ks])
+        unique, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+        guide = self.guide
+        if len(unique):
+            shoes = np.concatenate([self.shoes[k] for k in ks])[first]
+            dist = guide.dealer.distributions(guide.upcard, shoes)
+        else:
+            dist = np.empty((7, 0))
+        columns: dict[int, np.ndarray] = {}
+        start = 0
+        for k in ks:
+            stop = start + len(self.codes[k])
+            columns[k] = inverse[start:stop]
+            start = stop
+        return dist, columns
 
 
 __all__ = ["split_coefficients", "split_ev"]
