@@ -98,11 +98,12 @@ class Card:
 
     rank: Rank
     suit: Suit
+    # Two-letter code, rank then suit: "QH", "TS", "AC". Kept with the card, not made on
+    # each read: a stored shoe writes hundreds of codes per table action.
+    code: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def code(self) -> str:
-        """Two-letter code, rank then suit: "QH", "TS", "AC"."""
-        return f"{self.rank.value}{self.suit.value}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", f"{self.rank.value}{self.suit.value}")
 
     @property
     def points(self) -> int:
@@ -307,20 +308,18 @@ class Shoe:
             carried=on_table,
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, with_cards: bool = True) -> dict[str, Any]:
         """A JSON-ready dict; ``Shoe.from_json`` reverses it. ``round_start`` and ``carried``
-        are written only when set (a shoe dealing a round)."""
-        data: dict[str, Any] = {
-            "cards": "".join(c.code for c in self.cards),
-            "position": self.position,
-            "cut": self.cut,
-            "stacked": self.stacked,
-            "decks": self.decks,
-        }
+        are written only when set (a shoe dealing a round). ``with_cards`` False leaves out
+        ``cards`` (for a state that holds them elsewhere: casino_game.py)."""
+        data: dict[str, Any] = (
+            {"cards": "".join([c.code for c in self.cards])} if with_cards else {}
+        )
+        data.update(position=self.position, cut=self.cut, stacked=self.stacked, decks=self.decks)
         if self.round_start is not None:
             data["round_start"] = self.round_start
         if self.carried:
-            data["carried"] = "".join(c.code for c in self.carried)
+            data["carried"] = "".join([c.code for c in self.carried])
         return data
 
     @classmethod

@@ -23,7 +23,7 @@ from game.table.models import (
     TableSession,
     to_decimal,
 )
-from tests.factories import RoundRecordFactory, TableSessionFactory, casino_state, stacked_shoe
+from tests.factories import RoundRecordFactory, TableSessionFactory, casino_state
 from trainer.web.errors import Refused
 
 HITTABLE = ["TS", "6D", "2C", "9H", "3C", "2D", "4S", "TH", "TC"]
@@ -250,8 +250,12 @@ def test_round_is_recorded_only_when_settled() -> None:
     assert not RoundRecord.objects.exists()
     assert table.bankroll == START_BANKROLL
     assert table.rounds_played == 0
-    shoe_before = table.state["shoe"]
-    assert shoe_before == stacked_shoe(HITTABLE)  # the shoe is stored back only at settlement
+    # The shoe is stored back only at settlement; its cards are written once, in the round.
+    assert table.state["shoe"] == {
+        **Shoe.stacked_from(HITTABLE).to_json(with_cards=False),
+        "cards_of": "round",
+    }
+    assert table.game.shoe == Shoe.stacked_from(HITTABLE)
     rnd = table.act("stand", "2").round  # 15 v 15 + 2 = 17
     assert rnd.is_over
     record = RoundRecord.objects.get()
@@ -269,8 +273,9 @@ def test_round_is_recorded_only_when_settled() -> None:
     assert record.round.shoe.cards == rnd.shoe.dealt
     assert record.round == replace(rnd, shoe=rnd.shoe.dealt_part())
     assert table.rounds_played == 1
-    assert table.state["shoe"] == rnd.shoe.to_json()
-    assert Shoe.from_json(table.state["shoe"]).position == 6
+    assert table.state["shoe"] == {**rnd.shoe.to_json(with_cards=False), "cards_of": "round"}
+    assert table.game.shoe == rnd.shoe
+    assert table.game.shoe.position == 6
 
 
 @pytest.mark.django_db
