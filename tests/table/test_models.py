@@ -24,6 +24,7 @@ from game.table.models import (
     to_decimal,
 )
 from tests.factories import RoundRecordFactory, TableSessionFactory, casino_state
+from trainer.review.models import GradedDecision
 from trainer.web.errors import Refused
 
 HITTABLE = ["TS", "6D", "2C", "9H", "3C", "2D", "4S", "TH", "TC"]
@@ -101,6 +102,44 @@ def test_two_copies_of_a_table_cannot_both_deal() -> None:
         second.deal("25", "0")
     table = fresh(first)
     assert (table.version, table.last_bet) == (1, Decimal(10))
+
+
+@pytest.mark.django_db
+def test_a_copy_read_before_a_change_settles_nothing_twice() -> None:
+    """The change goes on from the row as the request read it: one read earlier than another
+    request's change is refused at its compare-and-set, and nothing of it is kept."""
+    first = TableSessionFactory(stacked=[*HITTABLE, "TS", "9D", "7C", "8H"])
+    first.deal("10", "0")
+    first.act("hit", "1")
+    second = fresh(first)
+    first.act("stand", "2")
+    with pytest.raises(StaleActionError):
+        second.act("stand", "2")
+    assert RoundRecord.objects.count() == 1
+    assert GradedDecision.objects.filter(table_id=first.pk).count() == 2
+    assert fresh(first).bankroll == first.bankroll == Decimal(990)
+    assert (second.version, second.bankroll) == (2, START_BANKROLL)  # unchanged by the refusal
+    # The same old copy with the form of now: the row is read again, and the deal goes on.
+    second.deal("25", "3")
+    assert (second.version, fresh(first).version, fresh(first).last_bet) == (4, 4, Decimal(25))
+
+
+@pytest.mark.django_db
+def test_after_a_change_the_table_is_the_row_as_stored() -> None:
+    """Not read again after a change, the table (read, as a request reads it) holds what a
+    read would give back."""
+    table = fresh(TableSessionFactory(stacked=HITTABLE))
+    for change in (
+        lambda: table.deal("10", "0"),
+        lambda: table.act("hit", "1"),
+        lambda: table.act("stand", "2"),
+    ):
+        change()
+        row = fresh(table)
+        for field in TableSession._meta.concrete_fields:
+            mine, stored = getattr(table, field.attname), getattr(row, field.attname)
+            assert (mine, str(mine)) == (stored, str(stored)), field.name
+        assert table.game == row.game
 
 
 @pytest.mark.django_db
