@@ -5,9 +5,9 @@ the banker game's deal, draw and stand) and the table page, each after a few set
 
 The limits are what each request needs: the session, the table (read once: the change
 goes on from the row as read, its compare-and-set refusing a change made meanwhile, and the
-row is not read again after it), the change itself (the update, the settled round's record, the graded
-decision, in one transaction), the recent rounds and their decisions; the full page adds
-the header's due count. ``scripts/bench_web.py`` times them."""
+row is not read again after it), the change itself (the update, the settled round's record,
+the graded decision, in one transaction), the recent rounds and their decisions; the full
+page adds the header's due count. ``scripts/bench_web.py`` times them."""
 
 from __future__ import annotations
 
