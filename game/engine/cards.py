@@ -18,6 +18,7 @@ and the round goes on; the whole shoe is shuffled again before the next round.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections import Counter
 from collections.abc import Sequence
@@ -337,8 +338,11 @@ class Shoe:
         )
 
 
+@functools.lru_cache(maxsize=1024)
 def _parse_codes(codes: str) -> tuple[Card, ...]:
-    """Cards from their codes written one after another ("QHTS5C")."""
+    """Cards from their codes written one after another ("QHTS5C"). The shoes met lately
+    are kept per process (each table action reads its table's shoe again; a tuple of cards
+    is a value)."""
     return tuple(
         _BY_CODE.get(codes[i : i + 2]) or Card.parse(codes[i : i + 2])
         for i in range(0, len(codes), 2)
