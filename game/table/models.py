@@ -196,6 +196,7 @@ class PlayedGame(models.Model):
         written = self.__dict__.setdefault("_written", {})
         for name, value in {**fields, "version": self.version + 1}.items():
             field = self._meta.get_field(name)
+            assert isinstance(field, models.Field)  # a column of this row, not a relation
             if isinstance(field, models.DecimalField) and value is not None:
                 value = Decimal(value).quantize(Decimal(1).scaleb(-field.decimal_places))
             written[field.attname] = value
