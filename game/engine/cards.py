@@ -18,6 +18,7 @@ and the round goes on; the whole shoe is shuffled again before the next round.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections import Counter
 from collections.abc import Sequence
@@ -98,11 +99,12 @@ class Card:
 
     rank: Rank
     suit: Suit
+    # Two-letter code, rank then suit: "QH", "TS", "AC". Kept with the card, not made on
+    # each read: a stored shoe writes hundreds of codes per table action.
+    code: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def code(self) -> str:
-        """Two-letter code, rank then suit: "QH", "TS", "AC"."""
-        return f"{self.rank.value}{self.suit.value}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", f"{self.rank.value}{self.suit.value}")
 
     @property
     def points(self) -> int:
@@ -307,20 +309,18 @@ class Shoe:
             carried=on_table,
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, with_cards: bool = True) -> dict[str, Any]:
         """A JSON-ready dict; ``Shoe.from_json`` reverses it. ``round_start`` and ``carried``
-        are written only when set (a shoe dealing a round)."""
-        data: dict[str, Any] = {
-            "cards": "".join(c.code for c in self.cards),
-            "position": self.position,
-            "cut": self.cut,
-            "stacked": self.stacked,
-            "decks": self.decks,
-        }
+        are written only when set (a shoe dealing a round). ``with_cards`` False leaves out
+        ``cards`` (for a state that holds them elsewhere: casino_game.py)."""
+        data: dict[str, Any] = (
+            {"cards": "".join([c.code for c in self.cards])} if with_cards else {}
+        )
+        data.update(position=self.position, cut=self.cut, stacked=self.stacked, decks=self.decks)
         if self.round_start is not None:
             data["round_start"] = self.round_start
         if self.carried:
-            data["carried"] = "".join(c.code for c in self.carried)
+            data["carried"] = "".join([c.code for c in self.carried])
         return data
 
     @classmethod
@@ -338,8 +338,11 @@ class Shoe:
         )
 
 
+@functools.lru_cache(maxsize=1024)
 def _parse_codes(codes: str) -> tuple[Card, ...]:
-    """Cards from their codes written one after another ("QHTS5C")."""
+    """Cards from their codes written one after another ("QHTS5C"). The shoes met lately
+    are kept per process (each table action reads its table's shoe again; a tuple of cards
+    is a value)."""
     return tuple(
         _BY_CODE.get(codes[i : i + 2]) or Card.parse(codes[i : i + 2])
         for i in range(0, len(codes), 2)

@@ -148,22 +148,33 @@ class CasinoGame:
         for another game's state)."""
         if data.get("game") != KIND:
             raise ValueError(f"not the state of a casino game: {data.get('game')!r}")
-        shoe, rnd = data.get("shoe"), data.get("round")
-        return cls(
-            rules=rules,
-            setup=setup,
-            shoe=Shoe.from_json(shoe) if shoe else None,
-            round=Round.from_json(rnd) if rnd else None,
-        )
+        shoe_data, rnd_data = data.get("shoe"), data.get("round")
+        rnd = Round.from_json(rnd_data) if rnd_data else None
+        shoe = None
+        if shoe_data and shoe_data.get("cards_of") == "round":
+            if rnd is None:
+                raise ValueError("the shoe's cards are the round's, and there is no round")
+            # The round's cards, the same tuple: the next save writes them once again.
+            shoe = Shoe.from_json({**shoe_data, "cards": ""})
+            shoe = replace(shoe, cards=rnd.shoe.cards)
+        elif shoe_data:
+            shoe = Shoe.from_json(shoe_data)
+        return cls(rules=rules, setup=setup, shoe=shoe, round=rnd)
 
     def to_json(self) -> dict[str, Any]:
         """``{"game": "casino", "shoe": Shoe JSON or None, "round": Round JSON or None}``,
-        hole card and shoe included (server only)."""
-        return {
-            "game": KIND,
-            "shoe": None if self.shoe is None else self.shoe.to_json(),
-            "round": None if self.round is None else self.round.to_json(),
-        }
+        hole card and shoe included (server only). The shoe and the round's shoe hold the
+        same cards but between a reshuffle and the round it starts, so the cards are written
+        once: the shoe's JSON then has no ``cards`` but ``"cards_of": "round"`` (states
+        stored before it have its cards; ``from_json`` reads both)."""
+        rnd = self.round
+        shoe: dict[str, Any] | None = None
+        if self.shoe is not None:
+            if rnd is not None and self.shoe.cards == rnd.shoe.cards:
+                shoe = {**self.shoe.to_json(with_cards=False), "cards_of": "round"}
+            else:
+                shoe = self.shoe.to_json()
+        return {"game": KIND, "shoe": shoe, "round": None if rnd is None else rnd.to_json()}
 
     def record(self) -> dict[str, Any]:
         """The settled round's JSON, its shoe cut after the cards dealt (``Shoe.dealt_part``:

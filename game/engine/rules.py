@@ -138,8 +138,20 @@ class Rules:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Rules:
-        """Rules from ``to_json`` output (unknown keys raise RulesError)."""
-        return cls().with_overrides(data)
+        """Rules from ``to_json`` output (unknown keys raise RulesError). The rules met are
+        kept per process, by their JSON (every stored round holds its rules: a table action
+        reads them once or twice): Rules is a frozen value."""
+        try:
+            key = (cls, tuple((name, type(raw), raw) for name, raw in data.items()))
+            found = _FROM_JSON.get(key)
+        except TypeError:  # a value that is no plain JSON scalar: not kept
+            return cls().with_overrides(data)
+        if found is None:
+            found = cls().with_overrides(data)
+            if len(_FROM_JSON) >= 256:
+                _FROM_JSON.clear()
+            _FROM_JSON[key] = found
+        return found
 
     def with_overrides(self, overrides: dict[str, Any]) -> Rules:
         """A copy with fields replaced; values may be typed or strings ("true", "6/5").
@@ -157,6 +169,11 @@ class Rules:
                 )
             changes[name] = _coerce(name, self_value=getattr(self, name), raw=raw)
         return replace(self, **changes)
+
+
+# Rules.from_json's results by (class, the JSON's items in order with their types: 1 and
+# True are equal keys, and may not be equal rules).
+_FROM_JSON: dict[tuple[Any, ...], Rules] = {}
 
 
 def _coerce(name: str, self_value: Any, raw: Any) -> Any:

@@ -17,6 +17,8 @@ their own; they keep their names (``db_table``), so existing databases keep thei
 from __future__ import annotations
 
 import base64
+import dataclasses
+import functools
 import hashlib
 import json
 import re
@@ -81,6 +83,17 @@ def is_playable(variant: str) -> bool:
     return is_variant(variant)
 
 
+_RULE_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+
+
+@functools.lru_cache(maxsize=512)
+def _rules_id(rules: Rules, types: tuple[type, ...]) -> str:
+    """``RuleSet.id_for``, computed (``types``: those of the rules' values, the cache's key)."""
+    canonical = json.dumps(rules.to_json(), sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(canonical.encode()).digest()
+    return base64.b32encode(digest).decode().lower()[:10]
+
+
 class RuleSet(models.Model):
     """A custom rule set: every Rules field, saved under a short id derived from the rules
     themselves, so the same rules always get the same id (and the same shareable URL)."""
@@ -124,10 +137,10 @@ class RuleSet(models.Model):
     @staticmethod
     def id_for(rules: Rules) -> str:
         """The stable short id of a Rules value: 10 base32 characters of the SHA-256 of its
-        canonical JSON (sorted keys)."""
-        canonical = json.dumps(rules.to_json(), sort_keys=True, separators=(",", ":"))
-        digest = hashlib.sha256(canonical.encode()).digest()
-        return base64.b32encode(digest).decode().lower()[:10]
+        canonical JSON (sorted keys). Kept per process for the rule sets met (a table
+        action asks several times), by the rules and their values' types (equal values of
+        other types, 1.5 and 3/2, may write other JSON)."""
+        return _rules_id(rules, tuple(type(getattr(rules, name)) for name in _RULE_FIELDS))
 
     @classmethod
     def save_rules(cls, rules: Rules, base: str) -> RuleSet:

@@ -17,6 +17,7 @@ decision the strategy engine can value, and the records.
 
 from __future__ import annotations
 
+import copy
 import re
 import uuid
 from collections.abc import Callable, Iterator
@@ -145,24 +146,39 @@ class PlayedGame(models.Model):
 
     @contextmanager
     def changing(self, version_text: str) -> Iterator[Self]:
-        """This row re-read and locked (where the database can) inside a transaction, once
-        the form's ``version_text`` is the row's version; any error rolls the change back,
-        and this object is refreshed afterwards. Raises StaleActionError otherwise."""
+        """A copy of this row to change inside a transaction, once the form's
+        ``version_text`` is the row's version; any error rolls the change back (this object
+        unchanged), and afterwards this object holds the row as the change left it. Raises
+        StaleActionError otherwise.
+
+        The copy is this object as the request read it when the form's version is its
+        version (the common case: no second read): ``compare_and_set`` saves only if the
+        version is still that one, so a change made meanwhile (a double click, another tab)
+        is refused all the same, after the work and before anything is kept. Otherwise the
+        row is re-read, locked where the database can. Afterwards the row is not read
+        again: it is what was read and what ``compare_and_set`` wrote (as the database
+        gives it back)."""
+        try:
+            version = int(version_text)
+        except (TypeError, ValueError):
+            raise StaleActionError(self.stale_message) from None
         with transaction.atomic():
-            locked = type(self)._default_manager.select_for_update().get(pk=self.pk)
-            try:
-                version = int(version_text)
-            except (TypeError, ValueError):
-                raise StaleActionError(self.stale_message) from None
+            if self.pk is not None and version == self.version:
+                locked = copy.copy(self)
+            else:
+                locked = type(self)._default_manager.select_for_update().get(pk=self.pk)
             if version != locked.version:
                 raise StaleActionError(self.stale_message)
+            read = {f.attname: locked.__dict__[f.attname] for f in self._meta.concrete_fields}
+            locked.__dict__["_written"] = {}
             yield locked
-        self.refresh_from_db()
+        self.__dict__.update(read)
+        self.__dict__.update(locked.__dict__.pop("_written"))
         self.reread_after(locked)
 
     def reread_after(self, changed: Self) -> None:
-        """Called once this row is re-read after ``changed`` (the locked copy) was changed
-        and saved: what the subclass may keep of it (nothing here)."""
+        """Called once this object holds the row as ``changed`` (the copy ``changing``
+        handed on) left it: what the subclass may keep of it (nothing here)."""
 
     def compare_and_set(self, **fields: Any) -> None:
         """Save ``fields`` and bump the version, only if nobody else bumped it since this row
@@ -174,6 +190,16 @@ class PlayedGame(models.Model):
         )
         if updated != 1:
             raise StaleActionError(self.stale_message)
+        # What the row now holds, for ``changing`` to hand on instead of a re-read (this
+        # object keeps the values read: the change goes on with them): decimals to their
+        # stored places, as the database gives them back.
+        written = self.__dict__.setdefault("_written", {})
+        for name, value in {**fields, "version": self.version + 1}.items():
+            field = self._meta.get_field(name)
+            assert isinstance(field, models.Field)  # a column of this row, not a relation
+            if isinstance(field, models.DecimalField) and value is not None:
+                value = Decimal(value).quantize(Decimal(1).scaleb(-field.decimal_places))
+            written[field.attname] = value
 
     @property
     def ai_seats(self) -> tuple[int, ...]:

@@ -179,6 +179,52 @@ def test_casino_json_round_trip_before_during_and_after_a_round(moves: int) -> N
         BankerGame.from_json(BANKER, Setup(seats=2), data)
 
 
+@pytest.mark.parametrize("moves", [0, 2])
+def test_casino_json_writes_the_shoes_cards_once(moves: int) -> None:
+    # In play (the shoe before the round) and settled (the next round's shoe), the game's
+    # shoe holds the round's cards: they are written once, in the round's shoe.
+    game = casino().deal({0: F(10), 1: F(20)})
+    if moves:
+        game = game.play_ai({0: easy}).apply(1, Action.STAND)
+    assert game.shoe is not None and game.round is not None
+    data = json.loads(json.dumps(game.to_json()))
+    assert data["shoe"] == {**game.shoe.to_json(with_cards=False), "cards_of": "round"}
+    assert "cards" not in data["shoe"]
+    assert data["round"]["shoe"]["cards"] == "".join(c.code for c in game.round.shoe.cards)
+    back = CasinoGame.from_json(EUROPEAN, Setup(seats=2), data)
+    assert back == game
+    assert back.shoe is not None and back.round is not None
+    assert back.shoe.cards is back.round.shoe.cards  # so the next save writes them once too
+    assert back.to_json() == data
+
+
+def test_casino_json_of_before_the_shoe_was_written_once_is_read() -> None:
+    # States stored before: the game's shoe with its own copy of the cards.
+    game = casino().deal({0: F(10), 1: F(20)}).play_ai({0: easy})
+    assert game.shoe is not None and game.round is not None
+    data = {"game": "casino", "shoe": game.shoe.to_json(), "round": game.round.to_json()}
+    assert data["shoe"]["cards"] == data["round"]["shoe"]["cards"]
+    back = CasinoGame.from_json(EUROPEAN, Setup(seats=2), json.loads(json.dumps(data)))
+    assert back == game
+    assert back.apply(1, Action.STAND).round.seat_net(1) == 20  # type: ignore[union-attr]
+    with pytest.raises(ValueError):  # the round's cards without a round
+        CasinoGame.from_json(
+            EUROPEAN, Setup(seats=2), {**data, "shoe": game.to_json()["shoe"], "round": None}
+        )
+
+
+def test_casino_json_of_a_fresh_shoe_after_a_round_keeps_both() -> None:
+    # A new shoe shuffled for the deal: the game keeps the old one until the round ends.
+    # (a shoe whose cut card is out: the deal shuffles a new one)
+    old = dataclasses.replace(Shoe.stacked_from(["TS", "5H", "6D", "9C"]), stacked=False, cut=0)
+    dealt = CasinoGame.new(EUROPEAN, Setup(seats=1), old).deal({0: F(10)})
+    assert dealt.round is not None and dealt.shoe is not None
+    assert dealt.shoe.cards != dealt.round.shoe.cards
+    data = json.loads(json.dumps(dealt.to_json()))
+    assert data["shoe"]["cards"] == "TS5H6D9C" and "cards_of" not in data["shoe"]
+    assert CasinoGame.from_json(EUROPEAN, Setup(seats=1), data) == dealt
+
+
 def test_casino_shoe_is_renewed_by_the_reshuffle_rule() -> None:
     shuffled = Shoe.shuffled(1, penetration=0.9)
     # The cut card leaves 6 cards: fewer than MIN_CARDS_FOR_ROUND, so the rule takes 6.

@@ -260,3 +260,17 @@ def test_rules_are_frozen():
         EUROPEAN.colour = "red"  # type: ignore[attr-defined]
     assert EUROPEAN.decks == 6
     assert hash(EUROPEAN) == hash(Rules(**EUROPEAN_FIELDS))
+
+
+def test_rules_from_json_kept_per_process_is_the_same_value() -> None:
+    # Kept by the JSON and its values' types: equal JSON, the same rules; other JSON, others.
+    data = json.loads(json.dumps(EUROPEAN.to_json()))
+    assert Rules.from_json(data) == EUROPEAN
+    assert Rules.from_json(dict(data)) is Rules.from_json(data)
+    six_five = Rules.from_json({**data, "blackjack_payout": "6/5"})
+    assert six_five.blackjack_payout == Fraction(6, 5)
+    assert Rules.from_json(data).blackjack_payout == Fraction(3, 2)
+    assert Rules.from_json({"decks": 1}).decks == 1
+    assert Rules.from_json({"decks": 2}).decks == 2
+    with pytest.raises(RulesError):
+        Rules.from_json({**data, "no_such_rule": 1})

@@ -23,7 +23,8 @@ from game.table.models import (
     TableSession,
     to_decimal,
 )
-from tests.factories import RoundRecordFactory, TableSessionFactory, casino_state, stacked_shoe
+from tests.factories import RoundRecordFactory, TableSessionFactory, casino_state
+from trainer.review.models import GradedDecision
 from trainer.web.errors import Refused
 
 HITTABLE = ["TS", "6D", "2C", "9H", "3C", "2D", "4S", "TH", "TC"]
@@ -101,6 +102,44 @@ def test_two_copies_of_a_table_cannot_both_deal() -> None:
         second.deal("25", "0")
     table = fresh(first)
     assert (table.version, table.last_bet) == (1, Decimal(10))
+
+
+@pytest.mark.django_db
+def test_a_copy_read_before_a_change_settles_nothing_twice() -> None:
+    """The change goes on from the row as the request read it: one read earlier than another
+    request's change is refused at its compare-and-set, and nothing of it is kept."""
+    first = TableSessionFactory(stacked=[*HITTABLE, "TS", "9D", "7C", "8H"])
+    first.deal("10", "0")
+    first.act("hit", "1")
+    second = fresh(first)
+    first.act("stand", "2")
+    with pytest.raises(StaleActionError):
+        second.act("stand", "2")
+    assert RoundRecord.objects.count() == 1
+    assert GradedDecision.objects.filter(table_id=first.pk).count() == 2
+    assert fresh(first).bankroll == first.bankroll == Decimal(990)
+    assert (second.version, second.bankroll) == (2, START_BANKROLL)  # unchanged by the refusal
+    # The same old copy with the form of now: the row is read again, and the deal goes on.
+    second.deal("25", "3")
+    assert (second.version, fresh(first).version, fresh(first).last_bet) == (4, 4, Decimal(25))
+
+
+@pytest.mark.django_db
+def test_after_a_change_the_table_is_the_row_as_stored() -> None:
+    """Not read again after a change, the table (read, as a request reads it) holds what a
+    read would give back."""
+    table = fresh(TableSessionFactory(stacked=HITTABLE))
+    for change in (
+        lambda: table.deal("10", "0"),
+        lambda: table.act("hit", "1"),
+        lambda: table.act("stand", "2"),
+    ):
+        change()
+        row = fresh(table)
+        for field in TableSession._meta.concrete_fields:
+            mine, stored = getattr(table, field.attname), getattr(row, field.attname)
+            assert (mine, str(mine)) == (stored, str(stored)), field.name
+        assert table.game == row.game
 
 
 @pytest.mark.django_db
@@ -250,8 +289,12 @@ def test_round_is_recorded_only_when_settled() -> None:
     assert not RoundRecord.objects.exists()
     assert table.bankroll == START_BANKROLL
     assert table.rounds_played == 0
-    shoe_before = table.state["shoe"]
-    assert shoe_before == stacked_shoe(HITTABLE)  # the shoe is stored back only at settlement
+    # The shoe is stored back only at settlement; its cards are written once, in the round.
+    assert table.state["shoe"] == {
+        **Shoe.stacked_from(HITTABLE).to_json(with_cards=False),
+        "cards_of": "round",
+    }
+    assert table.game.shoe == Shoe.stacked_from(HITTABLE)
     rnd = table.act("stand", "2").round  # 15 v 15 + 2 = 17
     assert rnd.is_over
     record = RoundRecord.objects.get()
@@ -269,8 +312,9 @@ def test_round_is_recorded_only_when_settled() -> None:
     assert record.round.shoe.cards == rnd.shoe.dealt
     assert record.round == replace(rnd, shoe=rnd.shoe.dealt_part())
     assert table.rounds_played == 1
-    assert table.state["shoe"] == rnd.shoe.to_json()
-    assert Shoe.from_json(table.state["shoe"]).position == 6
+    assert table.state["shoe"] == {**rnd.shoe.to_json(with_cards=False), "cards_of": "round"}
+    assert table.game.shoe == rnd.shoe
+    assert table.game.shoe.position == 6
 
 
 @pytest.mark.django_db

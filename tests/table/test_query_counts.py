@@ -3,10 +3,11 @@ history: every action of both games (deal, hit, stand, double, split, insurance,
 the banker game's deal, draw and stand) and the table page, each after a few settled rounds
 (the recent rounds list and their decisions are read once, not once a round).
 
-The limits are what each request needs: the session, the table (read, locked, re-read
-after the change), the change itself (the update, the settled round's record, the graded
-decision, in one transaction), the recent rounds and their decisions; the full page adds
-the header's due count. ``scripts/bench_web.py`` times them."""
+The limits are what each request needs: the session, the table (read once: the change
+goes on from the row as read, its compare-and-set refusing a change made meanwhile, and the
+row is not read again after it), the change itself (the update, the settled round's record,
+the graded decision, in one transaction), the recent rounds and their decisions; the full
+page adds the header's due count. ``scripts/bench_web.py`` times them."""
 
 from __future__ import annotations
 
@@ -23,9 +24,8 @@ from tests.table.pages import action_buttons, fresh, page_url, text
 
 pytestmark = pytest.mark.django_db
 
-# Session, table read, BEGIN, the locked read, the update, COMMIT, the re-read, the recent
-# rounds and their decisions.
-CHANGE = 9
+# Session, table read, BEGIN, the update, COMMIT, the recent rounds and their decisions.
+CHANGE = 7
 # ...and a settled round's record and a graded decision.
 SETTLED_AND_GRADED = CHANGE + 2
 # The full page: the session, the table, the recent rounds and their decisions, the due count.

@@ -20,7 +20,7 @@ from django.db.models.functions import Cast
 from django.test import Client
 from django.utils import translation
 
-from game.engine.cards import Card, Shoe
+from game.engine.cards import Card
 from game.engine.variants import find_rules
 from game.rulesets import store
 from game.rulesets.models import RuleSet
@@ -103,7 +103,8 @@ def live_secrets(table: TableSession, count: int = 12) -> list[str]:
         shoe = rnd.shoe
         hole = [] if rnd.hole_revealed else [c.code for c in rnd.dealer[1:]]
     else:
-        shoe = Shoe.from_json(table.state["shoe"])
+        shoe = table.game.shoe
+        assert shoe is not None
         hole = []
     return hole + [c.code for c in shoe.cards[shoe.position : shoe.position + count]]
 

@@ -35,7 +35,8 @@ def not_yet_face_up(table: TableSession) -> list[Card]:
     rnd = table.game.round
     if table.round_in_play:
         return [*rnd.shoe.cards[rnd.shoe.position :], *rnd.dealer[len(rnd.dealer_visible) :]]
-    shoe = Shoe.from_json(table.state["shoe"])
+    shoe = table.game.shoe
+    assert shoe is not None
     return list(shoe.cards[shoe.position :])
 
 

@@ -126,7 +126,7 @@ def test_old_tables_are_converted_and_play_on_and_the_migration_runs_backwards()
     mid.act("stand", "1")
     assert (mid.bankroll, mid.rounds_played, mid.round_in_play) == (Decimal(1010), 1, False)
     assert [c.code for c in mid.game.round.dealer] == ["6D", "QH", "7C"]
-    assert mid.state["shoe"] == mid.game.round.shoe.to_json()  # the next round's shoe
+    assert mid.game.shoe == mid.game.round.shoe  # the next round's shoe
     assert RoundRecord.objects.get(table=mid).net == 10
 
     # Between rounds: the next round deals from the stored shoe, the person's 9,K.
@@ -153,6 +153,9 @@ def test_old_tables_are_converted_and_play_on_and_the_migration_runs_backwards()
 
     # Backwards: the three columns again, with the state of now.
     now = {name: TableSession.objects.get(pk=row.pk).state for name, row in rows.items()}
+    shoes = {
+        name: TableSession.objects.get(pk=rows[name].pk).game.shoe for name in ("mid", "between")
+    }
     apps = _migrate(BEFORE)
     back = {
         name: apps.get_model("game", "TableSession")
@@ -161,12 +164,17 @@ def test_old_tables_are_converted_and_play_on_and_the_migration_runs_backwards()
         .get()
         for name, row in rows.items()
     }
+    # The shoe written once now ("cards_of": "round") has its cards again, as the code of
+    # then reads it (0015).
+    assert now["mid"]["shoe"]["cards_of"] == "round" and "cards" not in now["mid"]["shoe"]
     for name in ("mid", "between"):
+        shoe = {k: v for k, v in now[name]["shoe"].items() if k != "cards_of"}
         assert back[name] == {
-            "shoe_state": now[name]["shoe"],
+            "shoe_state": {**shoe, "cards": now[name]["round"]["shoe"]["cards"]},
             "round_state": now[name]["round"],
             "banker_state": None,
         }
+        assert Shoe.from_json(back[name]["shoe_state"]) == shoes[name]
     assert back["banker"] == {
         "shoe_state": None,
         "round_state": None,
