@@ -174,11 +174,13 @@ class _Tree:
         self.into = np.zeros((7, len(keys)))
         self.into[[k[0] for k in keys], np.arange(len(keys))] = 1.0
 
-    def solve(self, counts: np.ndarray) -> np.ndarray:
-        """P(each outcome) for every shoe: ``counts`` is (10, shoes), every shoe holding more
-        cards than the dealer can draw; returns (7, shoes)."""
+        self._folded: dict[tuple[float, ...], np.ndarray] = {}
+
+    def reach(self, counts: np.ndarray) -> np.ndarray:
+        """reach[h] = P(one given ordering of hand h) / (cards left after h), shape (size,
+        shoes), for ``counts`` (10, shoes), every shoe holding more cards than the dealer
+        can draw."""
         cards_left = counts.sum(axis=0)
-        # reach[h] = P(one given ordering of hand h) / (cards left after h).
         reach = np.empty((self.size, counts.shape[1]))
         reach[0] = 1.0 / cards_left
         factors = counts[self.factor_values] - self.factor_held  # n_v - h_v, exact
@@ -187,9 +189,28 @@ class _Tree:
             block *= factors[pairs]
             block /= cards_left - level
             reach[start:stop] = block
-        sums = self.weights @ reach
+        return reach
+
+    def solve(self, counts: np.ndarray) -> np.ndarray:
+        """P(each outcome) for every shoe: ``counts`` is (10, shoes), every shoe holding more
+        cards than the dealer can draw; returns (7, shoes)."""
+        sums = self.weights @ self.reach(counts)
         factors = np.concatenate([counts, np.full((1, counts.shape[1]), -1.0)])[self.factor_rows]
         return self.into @ (sums * factors)
+
+    def folded(self, signs: tuple[float, ...]) -> np.ndarray:
+        """The weights folded for one linear combination of the outcomes, ``signs`` (7, in
+        ``DealerTotals`` order): row f of the result (11, size) is the sum of the rows (o, v)
+        of ``weights`` whose factor is n_f (f = v; row 10 the rows (o, -1), factor -1), each
+        times signs[o]. Then sum_o signs[o] P(o) = sum_f factor_f * (row f @ reach): 11 rows
+        in the matrix product instead of some 55 (``DealerSolver.combined``)."""
+        found = self._folded.get(signs)
+        if found is None:
+            coefficients = np.array(signs) @ self.into  # per row of ``weights``
+            found = np.zeros((11, self.size))
+            np.add.at(found, self.factor_rows, coefficients[:, None] * self.weights)
+            self._folded[signs] = found
+        return found
 
 
 @cache
@@ -278,6 +299,39 @@ class DealerSolver:
             if width < CHUNK:  # pad with copies of the first shoe: see CHUNK
                 chunk = np.concatenate([chunk, np.repeat(chunk[:, :1], CHUNK - width, 1)], 1)
             out[:, start : start + width] = tree.solve(chunk)[:, :width]
+        return out
+
+    def combined(
+        self, upcard: int, shoes: np.ndarray, kinds: np.ndarray, signs: Sequence[Sequence[float]]
+    ) -> np.ndarray:
+        """sum_o signs[kinds[j]][o] * P(outcome o | shoe j) for many shoes, not memoized:
+        ``shoes`` (n, 10) counts as for ``distributions``, ``kinds`` (n,) ints indexing
+        ``signs`` (rows of 7 floats, ``DealerTotals`` order; e.g. the EV of standing on a
+        total: +1 where the player wins, -1 where it loses). Returns (n,) floats, the values
+        of ``distributions`` combined so up to rounding (about 1e-16) at a fifth of the
+        matrix product (``_Tree.folded``). A shoe's value depends only on that shoe and the
+        shoes of the same call (the chunks are cut from the shoes sorted by kind), so equal
+        calls give equal floats. Raises ValueError for a shoe too small (``too_small``)."""
+        counts = np.asarray(shoes, dtype=np.int64)
+        out = np.empty(len(counts))
+        if not len(counts):
+            return out
+        if self.too_small(upcard, counts).any():
+            raise ValueError("a shoe has too few cards for the dealer to be sure to finish")
+        tree = _tree(self.hits_soft_17, upcard)
+        folded = [tree.folded(tuple(map(float, row))) for row in signs]
+        order = np.argsort(kinds, kind="stable")
+        sorted_kinds = np.asarray(kinds)[order]
+        for start in range(0, len(order), CHUNK):
+            at = order[start : start + CHUNK]
+            chunk = counts[at].T.astype(float)
+            reach = tree.reach(chunk)
+            factors = np.concatenate([chunk, np.full((1, chunk.shape[1]), -1.0)])
+            here = sorted_kinds[start : start + CHUNK]
+            cuts = np.flatnonzero(np.diff(here)) + 1
+            for a, b in zip([0, *cuts.tolist()], [*cuts.tolist(), len(here)], strict=True):
+                rows = folded[int(here[a])] @ reach[:, a:b]
+                out[at[a:b]] = (rows * factors[:, a:b]).sum(axis=0)
         return out
 
     def too_small(self, upcard: int, shoes: np.ndarray) -> np.ndarray:
