@@ -125,7 +125,7 @@ class _Tree:
         orderings = [1]
         index = {hands[0]: 0}
         self.levels: list[tuple[int, int, np.ndarray, np.ndarray]] = []
-        factor_rows: dict[tuple[int, int], int] = {}
+        factor_rows: dict[tuple[int, int, int], int] = {}
         frontier = [0]
         while frontier:
             parents: list[int] = []
@@ -147,18 +147,24 @@ class _Tree:
                         held.append(hand[i])
                     orderings[c] += orderings[h]
             if parents:
-                # The factor of a level's hand is n_v - h_v (v the card it adds, h_v the
-                # parent's cards of that value): few distinct (v, h_v) pairs for the whole
-                # tree, each a row of ``factor_table`` computed once per solve.
+                # The factor of a hand of level l is (n_v - h_v) / (N - l) (v the card it
+                # adds, h_v the parent's cards of that value): few distinct (l, v, h_v) for
+                # the whole tree, each a row of a table computed once per solve.
+                level = len(self.levels) + 1
                 pairs_here = [
-                    factor_rows.setdefault(vh, len(factor_rows))
-                    for vh in zip(values, held, strict=True)
+                    factor_rows.setdefault((level, v, h), len(factor_rows))
+                    for v, h in zip(values, held, strict=True)
                 ]
                 self.levels.append((start, len(hands), np.array(parents), np.array(pairs_here)))
             frontier = list(range(start, len(hands)))
         self.size = len(hands)
-        self.factor_values = np.array([v for v, _h in factor_rows])
-        self.factor_held = np.array([h for _v, h in factor_rows], dtype=float)[:, None]
+        # ``DealerSolver.combined``'s chunks: about 64k values of ``reach`` (half a MiB, in
+        # the processor's cache), at least CHUNK shoes; measured: 256 shoes for the big
+        # trees (2, 3, ace: 200-350 hands), 1,024-2,048 for the small ones (8, 9, ten).
+        self.chunk = max(CHUNK, 1 << ((1 << 16) // self.size).bit_length() - 1)
+        self.factor_values = np.array([v for _l, v, _h in factor_rows])
+        self.factor_held = np.array([h for _l, _v, h in factor_rows], dtype=float)[:, None]
+        self.factor_level = np.array([lv for lv, _v, _h in factor_rows], dtype=float)[:, None]
         rows: dict[tuple[int, int], np.ndarray] = {}
         for h, hand in enumerate(hands):
             for i, outcome in table[states[h]][0]:
@@ -183,12 +189,12 @@ class _Tree:
         cards_left = counts.sum(axis=0)
         reach = np.empty((self.size, counts.shape[1]))
         reach[0] = 1.0 / cards_left
-        factors = counts[self.factor_values] - self.factor_held  # n_v - h_v, exact
-        for level, (start, stop, parents, pairs) in enumerate(self.levels, start=1):
-            block = reach[parents]
-            block *= factors[pairs]
-            block /= cards_left - level
-            reach[start:stop] = block
+        # (n_v - h_v) / (N - l) for every (l, v, h_v) of the tree: one gather and one
+        # product per level then
+        factors = counts[self.factor_values] - self.factor_held
+        factors /= cards_left - self.factor_level
+        for start, stop, parents, pairs in self.levels:
+            np.multiply(reach[parents], factors[pairs], out=reach[start:stop])
         return reach
 
     def solve(self, counts: np.ndarray) -> np.ndarray:
@@ -322,12 +328,12 @@ class DealerSolver:
         folded = [tree.folded(tuple(map(float, row))) for row in signs]
         order = np.argsort(kinds, kind="stable")
         sorted_kinds = np.asarray(kinds)[order]
-        for start in range(0, len(order), CHUNK):
-            at = order[start : start + CHUNK]
+        for start in range(0, len(order), tree.chunk):
+            at = order[start : start + tree.chunk]
             chunk = counts[at].T.astype(float)
             reach = tree.reach(chunk)
             factors = np.concatenate([chunk, np.full((1, chunk.shape[1]), -1.0)])
-            here = sorted_kinds[start : start + CHUNK]
+            here = sorted_kinds[start : start + tree.chunk]
             cuts = np.flatnonzero(np.diff(here)) + 1
             for a, b in zip([0, *cuts.tolist()], [*cuts.tolist(), len(here)], strict=True):
                 rows = folded[int(here[a])] @ reach[:, a:b]

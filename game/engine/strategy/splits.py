@@ -479,8 +479,12 @@ def _tabled_endings(
         # every card that neither busts the hand nor is missing from its guide shoe
         ok = (lows[drawing][:, None] + values <= 21) & (base - table[drawing] > 0)
         into = children[drawing][ok]
-        np.add.at(c, into, np.broadcast_to(c[drawing][:, None], ok.shape)[ok])
-        np.add.at(c_pair, into, np.broadcast_to(c_pair[drawing][:, None], ok.shape)[ok])
+        # The hands reached here hold one card more than every hand before (c is 0 there):
+        # bincount adds each one's orderings in the order np.add.at would, at a tenth of
+        # its cost.
+        at = np.nonzero(ok)[0]
+        c += np.bincount(into, weights=c[drawing][at], minlength=n)
+        c_pair += np.bincount(into, weights=c_pair[drawing][at], minlength=n)
         new = np.unique(into)
         kind[new] = np.where(hits[new], START_HIT, START_STAND)
         drawing = new[hits[new]]
