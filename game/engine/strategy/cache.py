@@ -99,6 +99,9 @@ class EVCache:
         # of ``_draw_table`` (its rows), whether it can be dealt from it and whether the
         # best play draws to it (``hits_table``)
         self._hits: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        # the same key -> for every row of ``_draw_table``: its stand value, n_v / N of its
+        # shoe and the value of drawing each card that busts it (the rest unread)
+        self._stands: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     def values_for(self, upcard: int) -> dict[tuple[int, int, bool, int, bool], tuple[float, bool]]:
         """The player-value memo for ``upcard`` (created empty on first use)."""
@@ -175,6 +178,11 @@ class EVCache:
         stands = [1.0 * edge - natural * (1.0 * lose_stake + lose_fixed) for edge in edges]
         best = np.zeros(n)
         hits = np.zeros(n, dtype=bool)
+        # kept for ``policy_hit_values``: each hand's stand value, n_v / N and the value of
+        # drawing v where v busts (rows of a total of 21 are never drawn to)
+        stand_of = np.zeros(n)
+        weight_of = np.zeros((n, 10))
+        bust_of = np.zeros((n, 10))
         for low in range(21, 0, -1):
             rows = np.arange(upto[low - 1], upto[low])
             rows = rows[feasible[rows]]
@@ -184,6 +192,7 @@ class EVCache:
             soft = ace & (low <= 11)
             total = np.where(soft, low + 10, low)
             stand = np.choose(np.clip(total, 16, 21) - 16, [st[rows] for st in stands])
+            stand_of[rows] = stand
             if low == 21:  # every total is 21: it stands
                 best[rows] = stand
                 continue
@@ -197,9 +206,12 @@ class EVCache:
                 ev[:, first_bust:] = (-1.0 * (1.0 - c_left / (cards_left - 1)))[:, first_bust:]
             else:
                 ev[:, first_bust:] = -1.0
+            weight = count / cards_left
+            weight_of[rows] = weight
+            bust_of[rows] = ev
             # Evaluator.hit adds count / N * ev value by value, skipping the values not
             # left; cumsum adds in that same order (adding 0.0 changes nothing).
-            terms = np.where(count > 0, count / cards_left * ev, 0.0)
+            terms = np.where(count > 0, weight * ev, 0.0)
             hit = np.cumsum(terms, axis=1)[:, -1]
             can_hit = total < 21
             sure = can_hit & ((total <= 11) | (soft & (total <= 16)))
@@ -207,6 +219,7 @@ class EVCache:
             best[rows] = np.where(can_hit & (sure | better), hit, stand)
             hits[rows] = can_hit & (sure | better)
         self._hits[(up, state.key)] = (np.array(state.counts, dtype=np.int64), feasible, hits)
+        self._stands[(up, state.key)] = (stand_of, weight_of, bust_of)
         # Evaluator.best's memo: (shoe key, low, ace, 0 cards, no sevens) -> (EV, hits)
         memo = self.values_for(up)
         found_keys = zip(keys, lows[rows_of].tolist(), aces[rows_of].tolist(), strict=True)
@@ -227,6 +240,7 @@ class EVCache:
         self._values.clear()
         self._prepared.clear()
         self._hits.clear()
+        self._stands.clear()
 
     def hits_table(self, upcard: int, key: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """For a shoe prepared against ``upcard`` (DrawState key ``key``): its counts (10),
@@ -234,6 +248,56 @@ class EVCache:
         the best play (``Evaluator.best``, the shoe less M) draws to M. None when ``prepare``
         did not value that shoe's hands at once (three sevens, a draw limit, a small shoe)."""
         return self._hits.get((upcard, key))
+
+    def policy_hit_values(self, upcard: int, key: int, policy: HandPolicy) -> np.ndarray | None:
+        """For a shoe prepared against ``upcard`` (DrawState key ``key``): for every row M of
+        ``_draw_table`` that it can deal, the EV (stake 1) of drawing one card to M and then
+        playing on by ``policy.hits`` (what ``Evaluator.hit_following`` with a
+        ``PolicyEvaluator`` guide returns for the shoe less M), all hands at once, a low
+        total at a time from 21 down, by the same sums in the same order as
+        ``_solve_best`` (so as the recursion); shape (rows,), 0 where M cannot be dealt or
+        its total is 21. None when ``prepare`` did not value that shoe's hands at once (three
+        sevens, a draw limit, a small shoe)."""
+        found = self._stands.get((upcard, key))
+        if found is None:
+            return None
+        stand_of, weight_of, bust_of = found
+        _base, feasible, _hits = self._hits[(upcard, key)]
+        table, _offsets, upto, _sizes = _draw_table()
+        children, lows, aces = _draw_children()
+        n = upto[21]
+        # the policy's stand/hit choice for every (low, ace, cards) met: a few hundred calls
+        cards = table[:n].sum(axis=1)
+        codes = (lows[:n] * 2 + aces[:n]) * 32 + cards
+        unique, inverse = np.unique(codes[feasible], return_inverse=True)
+        choices = np.array(
+            [policy.hits(c // 64, bool(c // 32 % 2), c % 32, upcard) for c in unique.tolist()],
+            dtype=bool,
+        )
+        policy_hits = np.zeros(n, dtype=bool)
+        policy_hits[feasible] = choices[inverse]
+        follow = np.zeros(n)
+        hit = np.zeros(n)
+        for low in range(21, 0, -1):
+            rows = np.arange(upto[low - 1], upto[low])
+            rows = rows[feasible[rows]]
+            if not len(rows):
+                continue
+            if low == 21:
+                follow[rows] = stand_of[rows]
+                continue
+            ace = aces[rows]
+            total = np.where(ace & (low <= 11), low + 10, low)
+            ev = follow[children[rows]]
+            first_bust = 21 - low
+            ev[:, first_bust:] = bust_of[rows][:, first_bust:]
+            weight = weight_of[rows]
+            terms = np.where(weight > 0, weight * ev, 0.0)
+            drawn = np.cumsum(terms, axis=1)[:, -1]
+            can_hit = total < 21
+            hit[rows] = np.where(can_hit, drawn, 0.0)
+            follow[rows] = np.where(can_hit & policy_hits[rows], drawn, stand_of[rows])
+        return hit
 
     def __len__(self) -> int:
         return len(self.dealer) + sum(len(v) for v in self._values.values())

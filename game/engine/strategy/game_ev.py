@@ -14,7 +14,7 @@ from game.engine.errors import Reason
 from game.engine.legality import double_refusal, split_refusal, surrender_refusal
 from game.engine.round import Action
 from game.engine.rules import Rules
-from game.engine.strategy.cache import EVCache, HandEVs, HandPolicy, StrategyError
+from game.engine.strategy.cache import EVCache, HandEVs, HandPolicy, StrategyError, draw_table
 from game.engine.strategy.chart import (
     UPCARDS,
     Chart,
@@ -213,6 +213,9 @@ def _policy_upcard_ev(
         rules, up, DrawState(after_up), cache.dealer, conditioned=conditioned, policy=policy
     )
     follow_memo: dict[tuple[int, int, bool, int, bool], float] = {}
+    # A prepared shoe: every hit of the deal valued at once with numpy (else the recursion)
+    hit_values = cache.policy_hit_values(up, guide.shoe.key, policy) if guide.shoe.finite else None
+    _table, children, _lows, _aces = draw_table()
     for p_hand, first, second, unseen, q in _two_card_hands(up, after_up):
         weight = p_up * p_hand
         if {first, second} == {1, 10}:
@@ -231,6 +234,8 @@ def _policy_upcard_ev(
         low, ace, ncards, sevens = hand_state(values, track_sevens)
         if action is Action.STAND:
             value = ev.stand(hand_total(low, ace), 1.0)
+        elif action is Action.HIT and hit_values is not None:
+            value = float(hit_values[children[children[0, first - 1], second - 1]])
         elif action is Action.HIT:
             value = ev.hit_following(low, ace, ncards, sevens, guide)
         elif action is Action.DOUBLE:

@@ -235,9 +235,7 @@ def _play_split_hand(
 _BUST, _SEVENS = 0, 1
 """Codes of a split hand's ending in ``_split_hand_sums_batch`` (a stand codes its total)."""
 
-_EDGE_SIGNS = np.array(
-    [[-1.0] * 5] + [[1.0] * j + [0.0] + [-1.0] * (4 - j) for j in range(5)],
-)
+_EDGE_SIGNS = [[-1.0] * 5] + [[1.0] * j + [0.0] + [-1.0] * (4 - j) for j in range(5)]
 """Row 0 for a total below 17, row t - 16 for a total t of 17..21: the sign of each dealer
 final total 17..21 in the EV of standing (won +1, push 0, lost -1); a dealer bust is +1."""
 
@@ -287,15 +285,11 @@ def _split_hand_sums_batch(
         split_shoe[pair - 1] -= k
         prob, value, left = _ending_values(guide, endings, split_shoe)
         per_k[k] = (prob, value, stand_shoes.add(k, prob, left))
-    dist, columns = stand_shoes.distributions()
+    edges, columns = stand_shoes.values(lose_stake)
     out: dict[int, tuple[float, float]] = {}
     for k, (prob, value, standing) in per_k.items():
         if len(standing):
-            d = dist[:, columns[k]]
-            signs = _EDGE_SIGNS[np.maximum(endings.what[standing].astype(np.int64) - 16, 0)]
-            edge = d[6] + (signs * d[:5].T).sum(axis=1)
-            stake = endings.stake[standing]
-            value[standing] = stake * edge - d[5] * stake * lose_stake
+            value[standing] = endings.stake[standing] * edges[columns[k]]
         weighted = np.where(prob > 0.0, prob * value, 0.0)
         out[k] = (float(weighted @ endings.c), float(weighted @ endings.c_pair))
     return out
@@ -485,8 +479,12 @@ def _tabled_endings(
         # every card that neither busts the hand nor is missing from its guide shoe
         ok = (lows[drawing][:, None] + values <= 21) & (base - table[drawing] > 0)
         into = children[drawing][ok]
-        np.add.at(c, into, np.broadcast_to(c[drawing][:, None], ok.shape)[ok])
-        np.add.at(c_pair, into, np.broadcast_to(c_pair[drawing][:, None], ok.shape)[ok])
+        # The hands reached here hold one card more than every hand before (c is 0 there):
+        # bincount adds each one's orderings in the order np.add.at would, at a tenth of
+        # its cost.
+        at = np.nonzero(ok)[0]
+        c += np.bincount(into, weights=c[drawing][at], minlength=n)
+        c_pair += np.bincount(into, weights=c_pair[drawing][at], minlength=n)
         new = np.unique(into)
         kind[new] = np.where(hits[new], START_HIT, START_STAND)
         drawing = new[hits[new]]
@@ -587,52 +585,56 @@ _CODE_UNITS = _CODE_BASE ** np.arange(10, dtype=np.int64)
 
 
 class _StandShoes:
-    """The shoes the stands of every k meet, each given a column of the dealer's
-    distributions: a shoe met under several k (k more pair cards out and D, or k + 1 and
-    D less one pair card) is solved once. Shoes are told apart by what was taken out of
-    ``unseen`` (an int64 code, ``_CODE_BASE``), all at once with numpy: no Python work per
-    ending. Every shoe is solved here in one batch, even one the cache may already hold
-    (a tenth of them): looking each up by its DrawState key would cost more in Python than
-    solving it."""
+    """The shoes the stands of every k meet, each valued once for each stand total that
+    meets it (a column of ``values``): a shoe met under several k (k more pair cards out
+    and D, or k + 1 and D less one pair card) with the same kind of total is valued once.
+    Shoes are told apart by what was taken out of ``unseen`` (an int64 code,
+    ``_CODE_BASE``), all at once with numpy: no Python work per ending. Every shoe is
+    valued here in one batch, even one the cache may already hold (a tenth of them):
+    looking each up by its DrawState key would cost more in Python than solving it."""
 
     def __init__(self, guide: Evaluator, endings: _Endings, pair: int) -> None:
         self.guide = guide
         self.stands = endings.stands
-        # the code of the cards D drawn to each stand ending (k = 0)
-        self.drawn_codes = endings.drawn[endings.stands] @ _CODE_UNITS
-        self.pair_code = int(_CODE_UNITS[pair - 1])
+        # the kind of each stand ending's total: 0 below 17, else total - 16 (_EDGE_SIGNS)
+        kinds = np.maximum(endings.what[endings.stands].astype(np.int64) - 16, 0)
+        # the code of the cards D drawn to each stand ending (k = 0), the kind in 3 low bits
+        self.drawn_codes = (endings.drawn[endings.stands] @ _CODE_UNITS) * 8 + kinds
+        self.pair_code = int(_CODE_UNITS[pair - 1]) * 8
         self.codes: dict[int, np.ndarray] = {}
         self.shoes: dict[int, np.ndarray] = {}
 
     def add(self, k: int, prob: np.ndarray, left: np.ndarray) -> np.ndarray:
         """The stand endings that can happen for this k (P_k(D) > 0, ``prob``), given the
-        split shoe left at each ending (``left``); their shoes get columns in
-        ``distributions``."""
+        split shoe left at each ending (``left``); their shoes get columns in ``values``."""
         live = prob[self.stands] > 0.0
         standing = self.stands[live]
         self.codes[k] = self.drawn_codes[live] + k * self.pair_code
         self.shoes[k] = left[standing]
         return standing
 
-    def distributions(self) -> tuple[np.ndarray, dict[int, np.ndarray]]:
-        """The dealer's distribution of every distinct shoe, shape (7, shoes), solved in one
-        batch, and for each k of ``add`` the column of each of its standing endings."""
+    def values(self, lose_stake: float) -> tuple[np.ndarray, dict[int, np.ndarray]]:
+        """The EV of standing with stake 1 on each distinct (shoe, kind of total): the dealer
+        busts or ends lower +1, ends higher -1, a natural -``lose_stake`` (what a stake
+        loses to it); all in one batch (``DealerSolver.combined``). And for each k of
+        ``add`` the column of each of its standing endings."""
         ks = list(self.codes)
         codes = np.concatenate([self.codes[k] for k in ks])
         unique, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
         guide = self.guide
         if len(unique):
             shoes = np.concatenate([self.shoes[k] for k in ks])[first]
-            dist = guide.dealer.distributions(guide.upcard, shoes)
+            signs = [[*row, -lose_stake, 1.0] for row in _EDGE_SIGNS]
+            edges = guide.dealer.combined(guide.upcard, shoes, unique & 7, signs)
         else:
-            dist = np.empty((7, 0))
+            edges = np.empty(0)
         columns: dict[int, np.ndarray] = {}
         start = 0
         for k in ks:
             stop = start + len(self.codes[k])
             columns[k] = inverse[start:stop]
             start = stop
-        return dist, columns
+        return edges, columns
 
 
 __all__ = ["split_coefficients", "split_ev"]
