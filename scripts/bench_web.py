@@ -277,6 +277,10 @@ def main() -> None:
         server = subprocess.Popen(
             [
                 str(VENV_BIN / "gunicorn"),
+                # The production config (its worker warms the grading caches as it starts),
+                # with one sync worker: one client, one request at a time.
+                "-c",
+                "gunicorn.conf.py",
                 "trainer.wsgi:application",
                 "--bind",
                 f"{HOST}:{port}",
@@ -284,6 +288,8 @@ def main() -> None:
                 "1",
                 "--worker-class",
                 "sync",
+                "--threads",  # the config's threads would turn sync into gthread
+                "1",
                 "--error-logfile",
                 str(log),
             ],

@@ -1,0 +1,56 @@
+"""A web process prepares the casino presets' grading caches as it starts
+(``store.warm_grading``, called by gunicorn.conf.py's ``post_worker_init``): afterwards a
+grade's hand values read the prepared dealer distributions and solve none of their own."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+from game.engine.strategy.hand import hand_evs
+from game.engine.variants import VARIANTS
+from game.rulesets import store
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_after_the_warm_up_a_grade_solves_no_dealer_distribution() -> None:
+    store.forget()
+    try:
+        assert store.warm_grading() >= 0.0
+        for variant in VARIANTS:
+            if not variant.casino:
+                continue
+            cache = store.evs_cache(variant.rules)
+            solved = len(cache.dealer)
+            # Hands of every kind against every upcard, valued as a grade values them: from
+            # the full shoe less the hand and the upcard.
+            for hand, up in (([10, 6], 9), ([1, 7], 10), ([5, 5], 1), ([9, 3], 2)):
+                evs = hand_evs(hand, up, variant.rules, cache=cache, with_split=False)
+                assert evs.stand is not None
+            assert len(cache.dealer) == solved, variant.name
+    finally:
+        store.forget()
+
+
+def test_gunicorn_warms_each_worker_before_it_serves() -> None:
+    config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert config["worker_class"] == "gthread"
+
+    class Log:
+        def __init__(self) -> None:
+            self.lines: list[str] = []
+
+        def info(self, message: str, *args: object) -> None:
+            self.lines.append(message % args)
+
+    class Worker:
+        log = Log()
+
+    store.forget()
+    try:
+        config["post_worker_init"](Worker())
+        assert Worker.log.lines[0].startswith("grading caches of the casino presets prepared")
+        assert len(store._caches) == sum(variant.casino for variant in VARIANTS)
+    finally:
+        store.forget()
