@@ -138,7 +138,11 @@ def test_after_a_change_the_table_is_the_row_as_stored() -> None:
         row = fresh(table)
         for field in TableSession._meta.concrete_fields:
             mine, stored = getattr(table, field.attname), getattr(row, field.attname)
-            assert (mine, str(mine)) == (stored, str(stored)), field.name
+            if field.get_internal_type() == "JSONField":
+                # Equal values; PostgreSQL's jsonb gives the keys back in its own order.
+                assert mine == stored, field.name
+            else:  # the text too: a Decimal keeps the places the column stores
+                assert (mine, str(mine)) == (stored, str(stored)), field.name
         assert table.game == row.game
 
 
