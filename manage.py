@@ -5,12 +5,12 @@ import os
 import sys
 from importlib import import_module
 
-# The commands of the pure engine (game/rulesets/management/commands/): they read no model,
-# no setting and no database, so they run without django.setup(). Populating the apps
-# imports every models module, the auth, sessions, tasks and axes apps and the database
-# backend: most of a command's start-up, and a third of its memory.
+# The commands of the pure engine (game/rulesets/engine_commands/): they read no model, no
+# setting and no database, so they run without Django at all. Populating the apps imports
+# every models module, the auth, sessions, tasks and axes apps and the database backend, and
+# django.core.management alone its checks, mail and asyncio: most of a command's start-up.
 ENGINE_COMMANDS = frozenset({"chart", "edge", "ev", "scenario"})
-ENGINE_COMMANDS_APP = "game.rulesets"
+ENGINE_COMMANDS_PACKAGE = "game.rulesets.engine_commands"
 
 
 def main() -> None:
@@ -28,10 +28,9 @@ def main() -> None:
 
 def run_engine_command(argv: list[str]) -> None:
     """Run one of ENGINE_COMMANDS as Django would (its parser, --help, CommandError's exit
-    status 1), without populating the apps or reading the settings: the settings module
-    is only loaded if the command touches one (it then needs SECRET_KEY or DEBUG, as every
-    other command does)."""
-    module = import_module(f"{ENGINE_COMMANDS_APP}.management.commands.{argv[1]}")
+    status 1) without importing Django's management machinery, populating the apps or
+    reading the settings."""
+    module = import_module(f"{ENGINE_COMMANDS_PACKAGE}.{argv[1]}")
     module.Command().run_from_argv(argv)
 
 

@@ -1,5 +1,6 @@
 """``manage.py`` runs the engine's commands (edge, ev, chart, scenario) without Django's
-start-up work they do not need: no apps populated, no settings read, no database. Each
+start-up work they do not need: no management machinery imported, no apps populated, no
+settings read, no database. Each
 command runs in a fresh interpreter, as a person types it, without DEBUG or SECRET_KEY."""
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ def report():
         "models": sorted(m for m in sys.modules if m.endswith(".models")
                          and m.split(".")[0] in ("game", "trainer")),
         "database": "django.db.backends.base.base" in sys.modules,
+        "management": "django.core.management" in sys.modules,
     }))
 atexit.register(report)
 import runpy
@@ -53,7 +55,13 @@ def run_manage(*argv: str) -> tuple[str, dict]:
     return output, json.loads(loaded)
 
 
-NOTHING_LOADED = {"apps_ready": False, "settings": False, "models": [], "database": False}
+NOTHING_LOADED = {
+    "apps_ready": False,
+    "settings": False,
+    "models": [],
+    "database": False,
+    "management": False,
+}
 
 
 def test_ev_runs_without_populating_the_apps() -> None:

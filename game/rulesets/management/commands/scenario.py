@@ -1,38 +1,7 @@
-"""``python manage.py scenario FILE.json``: play a scripted round and print JSON."""
+"""``manage.py scenario`` for Django (``manage.py help``, ``call_command``): the command is
+``game.rulesets.engine_commands.scenario``, which ``manage.py`` runs without Django."""
 
-import json
-import sys
+from game.rulesets.engine_commands.scenario import Command as EngineCommand
+from game.rulesets.management.engine_adapter import django_command
 
-from django.core.management.base import BaseCommand, CommandError
-
-from game.engine.scenario import run_scenario
-
-
-class Command(BaseCommand):
-    requires_system_checks: list[str] = []
-    help = "Play a scripted round from a JSON file (or - for stdin) and print the result as JSON."
-
-    def add_arguments(self, parser):
-        parser.add_argument("file", help="scenario JSON file, or - for standard input")
-
-    def handle(self, *args, **options):
-        path = options["file"]
-        try:
-            if path == "-":
-                spec = json.load(sys.stdin)
-            else:
-                with open(path, encoding="utf-8") as fh:
-                    spec = json.load(fh)
-        except OSError as exc:
-            raise CommandError(f"cannot read {path}: {exc.strerror}") from None
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"{path} is not valid JSON: {exc}") from None
-        if not isinstance(spec, dict):
-            raise CommandError(f"{path} must hold a JSON object")
-        # The suite's files wrap the scenario with its name and expected result.
-        if isinstance(spec.get("scenario"), dict):
-            spec = spec["scenario"]
-        result = run_scenario(spec)
-        self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
-        if "error" in result:
-            raise CommandError(result["error"], returncode=2)
+Command = django_command(EngineCommand)

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from django.core.management.base import CommandError, CommandParser
+from argparse import ArgumentParser
 
 from game.engine.rules import RULE_FIELDS, Rules, RulesError
 from game.engine.variants import find_rules
+from game.rulesets.engine_commands import CommandError
 
 
-def add_rules_arguments(parser: CommandParser) -> None:
+def add_rules_arguments(parser: ArgumentParser) -> None:
     """Add ``--variant`` and ``--set`` to a command's parser."""
     parser.add_argument("--variant", default="european", help="a preset: european, ajnc, ...")
     parser.add_argument(
