@@ -92,7 +92,7 @@ class EVCache:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.dealer = DealerSolver(rules.dealer_hits_soft_17)
-        self._values: dict[int, dict[tuple[int, int, bool, int, bool], tuple[float, bool]]] = {}
+        self._values: dict[int, PlayerValues] = {}
         # (upcard, key of the shoe before the player's cards) already prepared
         self._prepared: set[tuple[int, int]] = set()
         # the same key -> the counts of that shoe and, for every multiset of player cards
@@ -102,10 +102,18 @@ class EVCache:
         # the same key -> for every row of ``_draw_table``: its stand value, n_v / N of its
         # shoe and the value of drawing each card that busts it (the rest unread)
         self._stands: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        # the splits of a prepared deal, all pairs at once (splits._deal_split_sums): by
+        # (upcard, key of the shoe, room for hands, conditioned), pair -> k -> sums
+        self.split_sums: dict[
+            tuple[int, int, int, bool], dict[int, dict[int, tuple[float, float]]]
+        ] = {}
 
-    def values_for(self, upcard: int) -> dict[tuple[int, int, bool, int, bool], tuple[float, bool]]:
+    def values_for(self, upcard: int) -> PlayerValues:
         """The player-value memo for ``upcard`` (created empty on first use)."""
-        return self._values.setdefault(upcard, {})
+        found = self._values.get(upcard)
+        if found is None:
+            found = self._values[upcard] = PlayerValues()
+        return found
 
     def prepare(self, upcard: CardLike, shoe: Sequence[int]) -> None:
         """Solve ahead, in one batch, the dealer distributions of every hand that can be
@@ -118,16 +126,37 @@ class EVCache:
         state = DrawState(shoe)
         if not state.finite or (up, state.key) in self._prepared:
             return
-        shoes = ShoeBatch(state)
-        shoes.add_draws(0, 0, 0)
-        shoes.solve(self.dealer, up)
-        self._solve_best(up, state)
+        table, _offsets, upto, _sizes = _draw_table()
+        n = upto[21]
+        shoes = np.array(state.counts, dtype=np.int64) - table[:n]
+        feasible = (shoes >= 0).all(axis=1)
+        if self.dealer.too_small(up, shoes[feasible]).any():
+            # the batch's shoes as the recursion will find them (the small ones left to it)
+            batch = ShoeBatch(state)
+            batch.add_draws(0, 0, 0)
+            batch.solve(self.dealer, up)
+        else:
+            # Kept as one array (``DealerSolver.know``): memoizing 30,000 tuples one by one
+            # cost more than solving them, and a deal reads a few hundred.
+            dist = np.full((n, 7), np.nan)
+            dist[feasible] = self.dealer.distributions(up, shoes[feasible]).T
+            self.dealer.know(up, state.key, _offset_rows(), dist)
+            self._solve_best(up, state, shoes, feasible, dist)
         self._prepared.add((up, state.key))
 
-    def _solve_best(self, up: int, state: DrawState) -> None:
-        """Memoize, for every hand that can be dealt from ``state`` against ``up``, the
-        better of stand and hit (what ``recursion.Evaluator.best`` returns for it), all
-        hands at once with numpy.
+    def _solve_best(
+        self,
+        up: int,
+        state: DrawState,
+        shoes: np.ndarray,
+        feasible: np.ndarray,
+        dist: np.ndarray,
+    ) -> None:
+        """Keep, for every hand that can be dealt from ``state`` against ``up``, the better
+        of stand and hit (what ``recursion.Evaluator.best`` returns for it), all hands at
+        once with numpy: ``shoes`` (rows of ``_draw_table`` up to a low total of 21, 10
+        counts each) is ``state`` less each row's cards, ``feasible`` which of them can be
+        dealt, ``dist`` (rows, 7) the dealer's distribution of each feasible shoe.
 
         A hand is a multiset M of player cards (low total <= 21); its shoe is ``state``
         less M. Hitting M is worth sum over values v of n_v / N * (the best of M + v, or
@@ -138,25 +167,16 @@ class EVCache:
         rounding), so the memo holds the very values it would compute. Only where the
         number of cards does not matter (no three sevens, no draw limit: the recursion then
         keys its memo on the total alone) and every dealer distribution was solved in the
-        batch; otherwise the recursion values the hands as they come.
+        batch; otherwise the recursion values the hands as they come. The values are kept
+        as arrays, read through ``values_for(up)`` (``PlayerValues.lookup``).
         """
         rules = self.rules
         if rules.three_sevens_payout is not None or rules.max_draws is not None:
             return
-        table, offsets, upto, _sizes = _draw_table()
-        children, lows, aces = _draw_children()
+        _table, _offsets, upto, _sizes = _draw_table()
+        children, _lows, aces = _draw_children()
         n = upto[21]
-        shoes = np.array(state.counts, dtype=np.int64) - table[:n]
-        feasible = (shoes >= 0).all(axis=1)
-        rows_of = np.flatnonzero(feasible).tolist()
-        keys = [state.key - offsets[j] for j in rows_of]
-        solved = self.dealer.solved(up)
-        try:  # the very distributions Evaluator.stand reads
-            found = [solved[key] for key in keys]
-        except KeyError:  # a shoe too small for the batch: left to the recursion
-            return
-        dist = np.zeros((n, 7))
-        dist[rows_of] = found
+        dist = np.where(feasible[:, None], dist, 0.0)
         peeks = rules.dealer_hole_card and rules.dealer_peeks
         conditioned = peeks and natural_completer(up) is not None
         # Evaluator's loss to a dealer natural for an unsplit hand of stake 1: the stake
@@ -221,14 +241,7 @@ class EVCache:
         self._hits[(up, state.key)] = (np.array(state.counts, dtype=np.int64), feasible, hits)
         self._stands[(up, state.key)] = (stand_of, weight_of, bust_of)
         # Evaluator.best's memo: (shoe key, low, ace, 0 cards, no sevens) -> (EV, hits)
-        memo = self.values_for(up)
-        found_keys = zip(keys, lows[rows_of].tolist(), aces[rows_of].tolist(), strict=True)
-        values = zip(best[rows_of].tolist(), hits[rows_of].tolist(), strict=True)
-        memo.update(
-            ((key, low, ace, 0, False), value)
-            for (key, low, ace), value in zip(found_keys, values, strict=True)
-            if low and (key, low, ace, 0, False) not in memo
-        )
+        self.values_for(up).know(state.key, best, hits, feasible)
 
     def is_prepared(self, upcard: int, key: int) -> bool:
         """Whether ``prepare`` ran for ``upcard`` and the shoe of DrawState key ``key``."""
@@ -241,6 +254,7 @@ class EVCache:
         self._prepared.clear()
         self._hits.clear()
         self._stands.clear()
+        self.split_sums.clear()
 
     def hits_table(self, upcard: int, key: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """For a shoe prepared against ``upcard`` (DrawState key ``key``): its counts (10),
@@ -328,6 +342,58 @@ def _draw_table() -> tuple[np.ndarray, list[int], list[int], np.ndarray]:
 
 
 @functools.cache
+def _offset_rows() -> dict[int, int]:
+    """The row of ``_draw_table`` of each multiset by what it takes off a DrawState key."""
+    return {offset: row for row, offset in enumerate(_draw_table()[1])}
+
+
+class PlayerValues(dict[tuple[int, int, bool, int, bool], tuple[float, bool]]):
+    """``recursion.Evaluator``'s memo of (EV, hits) by (shoe key, low total, holds an ace,
+    cards or 0, all sevens), and the values ``EVCache.prepare`` found for whole deals,
+    kept as arrays (``know``) and read on a miss (``lookup``): building a dict entry for
+    each of a deal's 30,000 hands cost more than valuing them, and a deal reads a few
+    hundred."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._known: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
+        self._seen: dict[tuple[int, int, bool, int, bool], tuple[float, bool]] = {}
+
+    def know(self, base_key: int, best: np.ndarray, hits: np.ndarray, feasible: np.ndarray) -> None:
+        """Keep the values of the hands dealt from the shoe of key ``base_key``: row M of
+        ``_draw_table`` (its cards) holds, if ``feasible[M]``, the EV and the draw of the
+        better of stand and hit for the hand of M's low total and ace from that shoe less M."""
+        self._known.append((base_key, best, hits, feasible))
+
+    def lookup(self, key: tuple[int, int, bool, int, bool]) -> tuple[float, bool] | None:
+        """The value kept by ``know`` for a memo key (None if no batch holds it): the best
+        play depends only on the shoe and the hand's low total and ace, so any row whose
+        shoe is this one, with that total and ace, holds it."""
+        found = self._seen.get(key)
+        if found is not None:
+            return found
+        shoe_key, low, ace, cards, sevens = key
+        if cards or sevens or not low:
+            return None
+        _children, lows, aces = _draw_children()
+        rows = _offset_rows()
+        for base_key, best, hits, feasible in self._known:
+            row = rows.get(base_key - shoe_key)
+            if row is not None and feasible[row] and lows[row] == low and aces[row] == ace:
+                found = self._seen[key] = (float(best[row]), bool(hits[row]))
+                return found
+        return None
+
+    def clear(self) -> None:
+        super().clear()
+        self._known.clear()
+        self._seen.clear()
+
+    def __len__(self) -> int:
+        return super().__len__() + sum(int(known[3].sum()) for known in self._known)
+
+
+@functools.cache
 def _draw_children() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For the multisets of ``_draw_table`` (all of them): the row of each one with one more
     card of each value (shape (n, 10); 0, a row never read, where that card takes the low
@@ -411,4 +477,12 @@ def draw_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     return table, children, lows, aces
 
 
-__all__ = ["EVCache", "HandEVs", "HandPolicy", "ShoeBatch", "StrategyError", "draw_table"]
+__all__ = [
+    "EVCache",
+    "HandEVs",
+    "HandPolicy",
+    "PlayerValues",
+    "ShoeBatch",
+    "StrategyError",
+    "draw_table",
+]

@@ -26,7 +26,7 @@ one (Griffin, The Theory of Blackjack): draw every value with probability count 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -251,14 +251,57 @@ class DealerSolver:
         self._table = _TABLES[hits_soft_17]
         # One memo per dealer state, each keyed on the composition's key.
         self._memos: list[dict[int, tuple[float, ...]]] = [{} for _ in self._table]
+        # Batches kept as arrays (``know``), by upcard: (base key, offset -> row, table)
+        self._known: dict[int, list[tuple[int, Mapping[int, int], np.ndarray]]] = {}
+        self._known_size = 0
+        # by upcard, the distributions read from those arrays so far, as tuples (``seen``)
+        self._seen: dict[int, dict[int, tuple[float, ...]]] = {}
 
     def clear(self) -> None:
         """Forget every memoized result."""
         for memo in self._memos:
             memo.clear()
+        self._known.clear()
+        self._known_size = 0
+        self._seen.clear()
 
     def __len__(self) -> int:
-        return sum(len(memo) for memo in self._memos)
+        return sum(len(memo) for memo in self._memos) + self._known_size
+
+    def know(
+        self, upcard: int, base_key: int, row_of: Mapping[int, int], table: np.ndarray
+    ) -> None:
+        """Keep a batch of ``distributions`` as it came, an array, instead of memoizing each
+        shoe: the distribution of the shoe of key ``base_key - offset`` against ``upcard``
+        is ``table[row_of[offset]]`` (7 floats; a row of NaN: not solved). ``distribution``
+        and ``known`` then find them (the same floats as ``solve_many`` would keep), and
+        nothing is built per shoe: a prepared deal solves some 30,000 shoes and reads a few
+        hundred."""
+        self._known.setdefault(upcard, []).append((base_key, row_of, table))
+        self._known_size += int(np.count_nonzero(~np.isnan(table[:, 0])))
+
+    def known(self, upcard: int, key: int) -> tuple[float, ...] | None:
+        """The distribution of ``upcard`` for the shoe of DrawState key ``key`` if a batch
+        given to ``know`` holds it, else None."""
+        seen = self.seen(upcard)
+        found = seen.get(key)
+        if found is not None:
+            return found
+        for base_key, row_of, table in self._known.get(upcard, ()):
+            row = row_of.get(base_key - key)
+            if row is not None and table[row, 0] == table[row, 0]:  # not NaN
+                found = seen[key] = tuple(table[row].tolist())
+                return found
+        return None
+
+    def seen(self, upcard: int) -> dict[int, tuple[float, ...]]:
+        """The distributions of ``upcard`` that ``known`` has read from the arrays so far,
+        by shoe key (read it, never write it): looked up after ``solved`` (not counted in
+        ``len``, which counts the arrays' shoes)."""
+        found = self._seen.get(upcard)
+        if found is None:
+            found = self._seen[upcard] = {}
+        return found
 
     def solved(self, upcard: int) -> dict[int, tuple[float, ...]]:
         """The memoized distributions of ``upcard`` by shoe key (read it, never write it):
@@ -363,6 +406,8 @@ class DealerSolver:
         # The key holds the whole composition, so the future from here is fully determined.
         memo = self._memos[state]
         found = memo.get(key)
+        if found is None and state > _FIRST and self._known:
+            found = self.known(state - _FIRST, key)
         if found is not None:
             return found
         acc = [0.0] * 7

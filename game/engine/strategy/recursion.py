@@ -71,8 +71,11 @@ class Evaluator:
         # Keyed on the whole composition and the hand, so shareable by every evaluator with
         # the same rules, upcard and natural mode (EVCache), whatever hand it started from.
         self.memo = {} if memo is None else memo
+        # the values a prepared deal kept as arrays, read on a miss (cache.PlayerValues)
+        self._lookup = getattr(self.memo, "lookup", None)
         self.follow_memo: dict[tuple[int, int, bool, int, bool], float] = {}
         self.solved = dealer.solved(upcard)
+        self.seen = dealer.seen(upcard)
 
     # terminal payoffs, at the shoe as it is now
     def natural_now(self) -> float:
@@ -84,6 +87,8 @@ class Evaluator:
     def stand(self, total: int, stake: float) -> float:
         """EV of standing on ``total`` (<= 21, not a natural) with ``stake`` at risk."""
         d = self.solved.get(self.shoe.key)
+        if d is None:
+            d = self.seen.get(self.shoe.key)
         if d is None:
             d = self.dealer.distribution(self.upcard, self.shoe)
         t17, t18, t19, t20, t21, natural, bust = d
@@ -129,6 +134,8 @@ class Evaluator:
         holds an ace, number of cards, all sevens so far)."""
         key = (self.shoe.key, low, ace, cards if self.count_cards else 0, sevens)
         found = self.memo.get(key)
+        if found is None and self._lookup is not None:
+            found = self._lookup(key)
         if found is not None:
             return found
         soft = ace and low <= 11

@@ -6,9 +6,9 @@ over which drawn cards were pair cards (``split_coefficients``), to the EVs of o
 hand with k more pair cards removed. A split hand plays the guide's fixed decisions (the
 pre-split strategy, or a ``HandPolicy``'s), the same for every k, so its endings are found
 once and valued for every k with arrays (``_split_hand_sums_batch``): read off with numpy
-from the hands a prepared deal valued (``_tabled_endings``, a deal's best play), else
-walked in Python; the infinite deck and shoes too small for the batch use the plain
-recursion (``_split_hand_sums``).
+from the hands a prepared deal valued (``_tabled_endings``, a deal's best play: every
+pair of the deal at once, ``_deal_split_sums``), else walked in Python; the infinite deck
+and shoes too small for the batch use the plain recursion (``_split_hand_sums``).
 """
 
 from __future__ import annotations
@@ -126,31 +126,24 @@ def split_ev(
         guide = PolicyEvaluator(
             rules, upcard, guide_shoe, cache.dealer, conditioned=conditioned, policy=policy
         )
-    extra = sorted(set(a) | set(b))
-
-    def all_pair(k: int) -> float:
-        """F(k): P(k given cards are all pair cards)."""
-        if unseen is None:
-            return pair_cards**k
-        f = 1.0
-        for j in range(k):
-            f *= max(pair_cards - j, 0) / (cards_left - j)
-        return f
-
-    weights = {k: w for k in extra if (w := all_pair(k)) != 0.0}
-    # The batch needs every shoe it meets to hold more cards than the dealer can draw: a
-    # split hand draws at most 21 cards (all aces), k more pair cards are out.
-    if unseen is not None and (
-        sum(unseen) - max(weights, default=0) - 21 > cache.dealer.most_draws(upcard)
-    ):
+    weights = _split_weights(a, b, pair_cards, cards_left, finite=unseen is not None)
+    if unseen is not None and _batch_fits(cache, upcard, unseen, weights):
         # The guide shoe of a deal's split is the shoe before the deal less one pair card:
-        # when prepare valued that shoe's hands at once, so are the split hand's decisions.
+        # when prepare valued that shoe's hands at once, so are the split hand's decisions,
+        # and every pair of that deal is split in one batch (``_deal_split_sums``).
         prepared = None
+        dealt_from = guide_shoe.key + guide_shoe.units[i]
         if policy is None:
-            prepared = cache.hits_table(upcard, guide_shoe.key + guide_shoe.units[i])
-        sums = _split_hand_sums_batch(
-            rules, pair, may_hit, track_sevens, guide, unseen, weights, prepared
-        )
+            prepared = cache.hits_table(upcard, dealt_from)
+        batch = None
+        if prepared is not None and not track_sevens:
+            batch = _deal_split_sums(rules, upcard, cache, conditioned, room, dealt_from)
+        if batch is not None and pair in batch:
+            sums = batch[pair]
+        else:
+            sums = _split_hand_sums_batch(
+                rules, pair, may_hit, track_sevens, guide, unseen, weights, prepared
+            )
     else:
         sums = {
             k: _split_hand_sums(rules, pair, may_hit, track_sevens, guide, k, unseen)
@@ -164,6 +157,92 @@ def split_ev(
         # Without a peek, a dealer natural takes the seat's original bet once.
         ev -= natural_probability(upcard, unseen)
     return ev
+
+
+def _split_weights(
+    a: dict[int, int], b: dict[int, int], pair_cards: float, cards_left: float, *, finite: bool
+) -> dict[int, float]:
+    """F(k), P(k given cards are all pair cards), for every k of the coefficients ``a`` and
+    ``b`` where it is not 0: ``pair_cards`` of ``cards_left`` unseen cards are pair cards
+    (for the infinite deck, ``pair_cards`` is the pair card's probability)."""
+    weights: dict[int, float] = {}
+    for k in sorted(set(a) | set(b)):
+        if not finite:
+            f = pair_cards**k
+        else:
+            f = 1.0
+            for j in range(k):
+                f *= max(pair_cards - j, 0) / (cards_left - j)
+        if f != 0.0:
+            weights[k] = f
+    return weights
+
+
+def _batch_fits(
+    cache: EVCache, upcard: int, unseen: Sequence[int], weights: dict[int, float]
+) -> bool:
+    """Whether every shoe a split of ``unseen`` meets holds more cards than the dealer can
+    draw (what the batches need): a split hand draws at most 21 cards (all aces), and k
+    more pair cards are out."""
+    return sum(unseen) - max(weights, default=0) - 21 > cache.dealer.most_draws(upcard)
+
+
+def _deal_split_sums(
+    rules: Rules, upcard: int, cache: EVCache, conditioned: bool, room: int, dealt_from: int
+) -> dict[int, dict[int, tuple[float, float]]]:
+    """``_split_hand_sums_batch`` for every pair a prepared deal can split at once, by pair
+    value: the deal's shoe is the one of DrawState key ``dealt_from`` against ``upcard``
+    (``EVCache.prepare`` valued its hands), each split with room for ``room`` hands and
+    the best play's guide. The split hands of all pairs play the same decisions past two
+    cards (a hand's guide shoe is the deal's shoe less its cards, whatever the pair), so
+    their orderings are counted in one pass over the draw table (``_tabled_endings_many``)
+    and the stands of all pairs meet the dealer in one batch. Kept in ``cache`` (the first
+    split of a deal computes them all). A pair whose shoes are too small for the batch is
+    left out."""
+    memo = cache.split_sums
+    found = memo.get((upcard, dealt_from, room, conditioned))
+    if found is not None:
+        return found
+    prepared = cache.hits_table(upcard, dealt_from)
+    assert prepared is not None  # the caller checked
+    base = prepared[0]
+    guides: dict[int, Evaluator] = {}
+    may_hit: dict[int, bool] = {}
+    unseen_of: dict[int, list[int]] = {}
+    weights_of: dict[int, dict[int, float]] = {}
+    for pair in range(1, 11):
+        i = pair - 1
+        if base[i] < 2:
+            continue
+        unseen = [int(c) - 2 * (j == i) for j, c in enumerate(base.tolist())]
+        a, b = split_coefficients(room if pair != 1 or rules.resplit_aces else 2)
+        weights = _split_weights(a, b, unseen[i], sum(unseen), finite=True)
+        if not _batch_fits(cache, upcard, unseen, weights):
+            continue
+        guides[pair] = Evaluator(
+            rules,
+            upcard,
+            DrawState([c + (j == i) for j, c in enumerate(unseen)]),
+            cache.dealer,
+            conditioned=conditioned,
+            memo=cache.values_for(upcard),
+        )
+        may_hit[pair] = pair != 1 or rules.hit_split_aces
+        unseen_of[pair] = unseen
+        weights_of[pair] = weights
+    endings_of = _tabled_endings_many(guides, may_hit, prepared)
+    lose_stake = 1.0 if not conditioned and rules.lose_all_to_natural else 0.0
+    parts = {
+        pair: _split_parts(guides[pair], endings_of[pair], pair, unseen_of[pair], weights_of[pair])
+        for pair in guides
+    }
+    valued = _stand_values([stands for stands, _per_k in parts.values()], lose_stake)
+    out = {
+        pair: _split_sums(endings_of[pair], per_k, edges, columns)
+        for (pair, (_stands, per_k)), (edges, columns) in zip(parts.items(), valued, strict=True)
+    }
+    memo[(upcard, dealt_from, room, conditioned)] = out
+    return out
 
 
 def _split_hand_sums(
@@ -278,14 +357,40 @@ def _split_hand_sums_batch(
         order, ends = _list_endings(nodes, reach, reach_pair, guide)
         endings = _Endings.listed(ends, [nodes[key][5] for key in order], shoe.counts)
     lose_stake = 1.0 if not guide.conditioned and rules.lose_all_to_natural else 0.0
+    stand_shoes, per_k = _split_parts(guide, endings, pair, unseen, weights)
+    ((edges, columns),) = _stand_values([stand_shoes], lose_stake)
+    return _split_sums(endings, per_k, edges, columns)
+
+
+_PerK = dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]
+"""For each k: P_k(D) of every ending, its value (the stands' still 0) and the rows of the
+stand endings that can happen."""
+
+
+def _split_parts(
+    guide: Evaluator,
+    endings: _Endings,
+    pair: int,
+    unseen: Sequence[int],
+    weights: dict[int, float],
+) -> tuple[_StandShoes, _PerK]:
+    """The split hand's endings valued for every k of ``weights`` but the stands, and the
+    shoes those stands meet (for ``_stand_values``)."""
     stand_shoes = _StandShoes(guide, endings, pair)
-    per_k: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+    per_k: _PerK = {}
     for k in weights:
         split_shoe = np.array(unseen, dtype=np.int64)
         split_shoe[pair - 1] -= k
         prob, value, left = _ending_values(guide, endings, split_shoe)
         per_k[k] = (prob, value, stand_shoes.add(k, prob, left))
-    edges, columns = stand_shoes.values(lose_stake)
+    return stand_shoes, per_k
+
+
+def _split_sums(
+    endings: _Endings, per_k: _PerK, edges: np.ndarray, columns: dict[int, np.ndarray]
+) -> dict[int, tuple[float, float]]:
+    """(A_k, its part with a pair card second) for every k, the stands valued (``edges``
+    by ``columns``, from ``_stand_values``)."""
     out: dict[int, tuple[float, float]] = {}
     for k, (prob, value, standing) in per_k.items():
         if len(standing):
@@ -443,51 +548,104 @@ def _tabled_endings(
     prepared: tuple[np.ndarray, np.ndarray, np.ndarray],
 ) -> _Endings:
     """``_walk_split_hand`` and ``_list_endings`` at once with numpy, for a guide shoe that
-    is a prepared shoe less one pair card (``EVCache.hits_table``: the prepared shoe's
-    counts, which multisets of player cards it can deal and whether the best play draws to
-    each). A split hand is a multiset M of ``draw_table`` holding the pair card; its guide
-    shoe is the prepared shoe less M, so the guide's stand/hit decision past two cards is
-    the table's. The orderings c(M) that reach M are added a number of cards at a time
-    (each hand that draws hands its c on to every M + v), and the endings are read off:
-    a stand, the bust of a hand that draws (all busting cards as one ending) and each card
-    of a double. No three sevens and no draw limit here (the table is not made then)."""
-    table, children, lows, aces = draw_table()
+    is a prepared shoe less one pair card (``EVCache.hits_table``): one pair of
+    ``_tabled_endings_many``."""
+    return _tabled_endings_many({pair: guide}, {pair: may_hit}, prepared)[pair]
+
+
+def _tabled_endings_many(
+    guides: dict[int, Evaluator],
+    may_hit: dict[int, bool],
+    prepared: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> dict[int, _Endings]:
+    """The endings of the split hand of every pair of ``guides`` (pair value -> the guide,
+    whose shoe is the prepared shoe less one pair card; ``may_hit``: whether that pair's
+    split hands may draw), found with numpy from ``EVCache.hits_table`` (the prepared
+    shoe's counts, which multisets of player cards it can deal and whether the best play
+    draws to each). A split hand is a multiset M of ``draw_table`` holding the pair card;
+    its guide shoe is the prepared shoe less M, so the guide's stand/hit decision past two
+    cards is the table's, the same for every pair: the orderings c(M) that reach M (and
+    c_p(M), those with a pair card second) are added a number of cards at a time for all
+    pairs at once, one column each (each hand that draws hands its c on to every M + v).
+    At two cards each pair's own guide decides (its double with DAS; split aces may not
+    draw). The endings are then read off per pair: a stand, the bust of a hand that draws
+    (all busting cards as one ending) and each card of a double. No three sevens and no
+    draw limit here (the table is not made then)."""
+    table, children, lows, _aces = draw_table()
     base, _feasible, hits = prepared
     n = len(table)
-    p = pair - 1
-    kind = np.full(n, -1)
-    c = np.zeros(n)
-    c_pair = np.zeros(n)
-    shoe = guide.shoe
-    one = int(children[0, p])  # the row of the pair card alone
-    for x in range(10):  # the second card
-        if not shoe.counts[x]:
-            continue
-        row = int(children[one, x])
-        c[row] = 1.0
-        c_pair[row] = 1.0 if x == p else 0.0
-        low = pair + x + 1
-        if not may_hit or hand_total(low, pair == 1 or x == 0) == 21:
-            kind[row] = START_STAND
-        else:
-            shoe.take(x)
-            kind[row] = guide.split_start((pair, x + 1))
-            shoe.put(x)
-    drawing = np.flatnonzero(kind == START_HIT)
+    pairs = list(guides)
+    # column 2j: c of pair j's split hand, column 2j + 1: c_p
+    c = np.zeros((n, 2 * len(pairs)))
+    kinds: list[np.ndarray] = []
     values = np.arange(1, 11)
-    while len(drawing):
-        # every card that neither busts the hand nor is missing from its guide shoe
+    reached = []  # the three-card hands (and their orderings) of every pair
+    for j, pair in enumerate(pairs):
+        guide = guides[pair]
+        shoe = guide.shoe
+        kind = np.full(n, -1)
+        one = int(children[0, pair - 1])  # the row of the pair card alone
+        for x in range(10):  # the second card
+            if not shoe.counts[x]:
+                continue
+            row = int(children[one, x])
+            c[row, 2 * j] = 1.0
+            c[row, 2 * j + 1] = 1.0 if x == pair - 1 else 0.0
+            low = pair + x + 1
+            if not may_hit[pair] or hand_total(low, pair == 1 or x == 0) == 21:
+                kind[row] = START_STAND
+            else:
+                shoe.take(x)
+                kind[row] = guide.split_start((pair, x + 1))
+                shoe.put(x)
+        kinds.append(kind)
+        drawing = np.flatnonzero(kind == START_HIT)
         ok = (lows[drawing][:, None] + values <= 21) & (base - table[drawing] > 0)
-        into = children[drawing][ok]
-        # The hands reached here hold one card more than every hand before (c is 0 there):
-        # bincount adds each one's orderings in the order np.add.at would, at a tenth of
-        # its cost.
-        at = np.nonzero(ok)[0]
-        c += np.bincount(into, weights=c[drawing][at], minlength=n)
-        c_pair += np.bincount(into, weights=c_pair[drawing][at], minlength=n)
-        new = np.unique(into)
-        kind[new] = np.where(hits[new], START_HIT, START_STAND)
-        drawing = new[hits[new]]
+        at, card = np.nonzero(ok)
+        reached.append((j, children[drawing[at], card], drawing[at]))
+    # Past two cards the hands of every pair draw by the same table: one pass a number of
+    # cards for all columns. Each hand reached holds one card more than every hand it
+    # came from, so adding in any order gives the same sums (the c are whole numbers).
+    into = np.concatenate([r[1] for r in reached]) if reached else np.zeros(0, np.int64)
+    for j, into_j, source in reached:
+        for col in (2 * j, 2 * j + 1):
+            c[:, col] += np.bincount(into_j, weights=c[source, col], minlength=n)
+    deeper = np.zeros(n, dtype=bool)  # every hand of three or more cards reached
+    drawing = np.unique(into)
+    while len(drawing):
+        deeper[drawing] = True
+        drawing = drawing[hits[drawing]]
+        ok = (lows[drawing][:, None] + values <= 21) & (base - table[drawing] > 0)
+        at, card = np.nonzero(ok)
+        into = children[drawing[at], card]
+        if not len(into):
+            break
+        # sum the orderings of every hand reached, all columns at once
+        order = np.argsort(into, kind="stable")
+        into_sorted = into[order]
+        firsts = np.flatnonzero(np.r_[True, into_sorted[1:] != into_sorted[:-1]])
+        new = into_sorted[firsts]
+        c[new] += np.add.reduceat(c[drawing[at[order]]], firsts, axis=0)
+        drawing = new
+    shared_kind = np.where(hits, START_HIT, START_STAND)
+    out: dict[int, _Endings] = {}
+    for j, pair in enumerate(pairs):
+        kind = kinds[j]
+        mine = deeper & (c[:, 2 * j] > 0)
+        kind[mine] = shared_kind[mine]
+        out[pair] = _tabled_pair_endings(pair, kind, c[:, 2 * j], c[:, 2 * j + 1], base)
+    return out
+
+
+def _tabled_pair_endings(
+    pair: int, kind: np.ndarray, c: np.ndarray, c_pair: np.ndarray, base: np.ndarray
+) -> _Endings:
+    """One pair's endings from ``_tabled_endings_many``'s pass: ``kind`` (START_* of every
+    row of ``draw_table`` its split hand can be, -1 elsewhere), the orderings ``c`` and
+    ``c_pair`` of each, ``base`` the prepared shoe's counts."""
+    table, _children, lows, aces = draw_table()
+    p = pair - 1
+    values = np.arange(1, 11)
     nodes = np.flatnonzero(kind >= 0)
     node_low, node_ace = lows[nodes], aces[nodes]
     node_total = np.where(node_ace & (node_low <= 11), node_low + 10, node_low)
@@ -586,7 +744,7 @@ _CODE_UNITS = _CODE_BASE ** np.arange(10, dtype=np.int64)
 
 class _StandShoes:
     """The shoes the stands of every k meet, each valued once for each stand total that
-    meets it (a column of ``values``): a shoe met under several k (k more pair cards out
+    meets it (a column of ``_stand_values``): a shoe met under several k (k more pair cards out
     and D, or k + 1 and D less one pair card) with the same kind of total is valued once.
     Shoes are told apart by what was taken out of ``unseen`` (an int64 code,
     ``_CODE_BASE``), all at once with numpy: no Python work per ending. Every shoe is
@@ -606,35 +764,44 @@ class _StandShoes:
 
     def add(self, k: int, prob: np.ndarray, left: np.ndarray) -> np.ndarray:
         """The stand endings that can happen for this k (P_k(D) > 0, ``prob``), given the
-        split shoe left at each ending (``left``); their shoes get columns in ``values``."""
+        split shoe left at each ending (``left``); their shoes get columns in ``_stand_values``."""
         live = prob[self.stands] > 0.0
         standing = self.stands[live]
-        self.codes[k] = self.drawn_codes[live] + k * self.pair_code
+        # (k + 2): the shoe less both pair cards too, so that the shoes of different pairs
+        # of one deal (``_deal_split_sums``) are told apart by their codes
+        self.codes[k] = self.drawn_codes[live] + (k + 2) * self.pair_code
         self.shoes[k] = left[standing]
         return standing
 
-    def values(self, lose_stake: float) -> tuple[np.ndarray, dict[int, np.ndarray]]:
-        """The EV of standing with stake 1 on each distinct (shoe, kind of total): the dealer
-        busts or ends lower +1, ends higher -1, a natural -``lose_stake`` (what a stake
-        loses to it); all in one batch (``DealerSolver.combined``). And for each k of
-        ``add`` the column of each of its standing endings."""
-        ks = list(self.codes)
-        codes = np.concatenate([self.codes[k] for k in ks])
-        unique, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
-        guide = self.guide
-        if len(unique):
-            shoes = np.concatenate([self.shoes[k] for k in ks])[first]
-            signs = [[*row, -lose_stake, 1.0] for row in _EDGE_SIGNS]
-            edges = guide.dealer.combined(guide.upcard, shoes, unique & 7, signs)
-        else:
-            edges = np.empty(0)
+
+def _stand_values(
+    batches: list[_StandShoes], lose_stake: float
+) -> list[tuple[np.ndarray, dict[int, np.ndarray]]]:
+    """The EV of standing with stake 1 on each distinct (shoe, kind of total) that the
+    stands of ``batches`` meet (the split hands of one deal: one upcard, one guide rule):
+    the dealer busts or ends lower +1, ends higher -1, a natural -``lose_stake`` (what a
+    stake loses to it); all in one batch (``DealerSolver.combined``). For each batch, the
+    values and, for each k of its ``add``, the column of each of its standing endings."""
+    codes = [batch.codes[k] for batch in batches for k in batch.codes]
+    every = np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64)
+    unique, first, inverse = np.unique(every, return_index=True, return_inverse=True)
+    if len(unique):
+        guide = batches[0].guide
+        shoes = np.concatenate([batch.shoes[k] for batch in batches for k in batch.shoes])
+        signs = [[*row, -lose_stake, 1.0] for row in _EDGE_SIGNS]
+        edges = guide.dealer.combined(guide.upcard, shoes[first], unique & 7, signs)
+    else:
+        edges = np.empty(0)
+    out: list[tuple[np.ndarray, dict[int, np.ndarray]]] = []
+    start = 0
+    for batch in batches:
         columns: dict[int, np.ndarray] = {}
-        start = 0
-        for k in ks:
-            stop = start + len(self.codes[k])
+        for k in batch.codes:
+            stop = start + len(batch.codes[k])
             columns[k] = inverse[start:stop]
             start = stop
-        return edges, columns
+        out.append((edges, columns))
+    return out
 
 
 __all__ = ["split_coefficients", "split_ev"]
