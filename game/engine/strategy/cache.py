@@ -104,8 +104,10 @@ class EVCache:
         self._stands: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         # the splits of a prepared deal, all pairs at once (splits._deal_split_sums): by
         # (upcard, key of the shoe, room for hands, conditioned), pair -> k -> sums
+        # (and the policy of the split hands, None for the best play)
         self.split_sums: dict[
-            tuple[int, int, int, bool], dict[int, dict[int, tuple[float, float]]]
+            tuple[int, int, int, bool, int],
+            tuple[HandPolicy | None, dict[int, dict[int, tuple[float, float]]]],
         ] = {}
 
     def values_for(self, upcard: int) -> PlayerValues:
@@ -174,7 +176,7 @@ class EVCache:
         if rules.three_sevens_payout is not None or rules.max_draws is not None:
             return
         _table, _offsets, upto, _sizes = _draw_table()
-        children, _lows, aces = _draw_children()
+        children, lows, aces = _draw_children()
         n = upto[21]
         dist = np.where(feasible[:, None], dist, 0.0)
         peeks = rules.dealer_hole_card and rules.dealer_peeks
@@ -196,6 +198,13 @@ class EVCache:
             bust + (t17 + t18 + t19 + t20),
         ]
         stands = [1.0 * edge - natural * (1.0 * lose_stake + lose_fixed) for edge in edges]
+        # Evaluator.stand(total, 2.0), what a double ends with, for every row's own total
+        doubled = [2.0 * edge - natural * (2.0 * lose_stake + lose_fixed) for edge in edges]
+        totals = np.where(aces[:n] & (lows[:n] <= 11), lows[:n] + 10, lows[:n])
+        doubled_of = np.choose(np.clip(totals, 16, 21) - 16, doubled)
+        # Evaluator.hit and Evaluator.double of every row (NaN: not valued here)
+        hit_of = np.full(n, np.nan)
+        double_of = np.full(n, np.nan)
         best = np.zeros(n)
         hits = np.zeros(n, dtype=bool)
         # kept for ``policy_hit_values``: each hand's stand value, n_v / N and the value of
@@ -220,12 +229,16 @@ class EVCache:
             count = counts[rows]  # (hands, 10)
             ev = best[children[rows]]  # the best of each hand with one more card
             first_bust = 21 - low  # the card values from this index on bust the hand
+            ev2 = doubled_of[children[rows]]  # a double's stand with each card
             if conditioned:  # Evaluator.bust(1.0) with that card drawn
                 c = natural_completer(up) - 1  # type: ignore[operator]
                 c_left = count[:, c : c + 1] - (np.arange(10) == c)
-                ev[:, first_bust:] = (-1.0 * (1.0 - c_left / (cards_left - 1)))[:, first_bust:]
+                no_natural = 1.0 - c_left / (cards_left - 1)
+                ev[:, first_bust:] = (-1.0 * no_natural)[:, first_bust:]
+                ev2[:, first_bust:] = (-2.0 * no_natural)[:, first_bust:]
             else:
                 ev[:, first_bust:] = -1.0
+                ev2[:, first_bust:] = -2.0
             weight = count / cards_left
             weight_of[rows] = weight
             bust_of[rows] = ev
@@ -233,6 +246,8 @@ class EVCache:
             # left; cumsum adds in that same order (adding 0.0 changes nothing).
             terms = np.where(count > 0, weight * ev, 0.0)
             hit = np.cumsum(terms, axis=1)[:, -1]
+            hit_of[rows] = hit
+            double_of[rows] = np.cumsum(np.where(count > 0, weight * ev2, 0.0), axis=1)[:, -1]
             can_hit = total < 21
             sure = can_hit & ((total <= 11) | (soft & (total <= 16)))
             better = hit > stand
@@ -241,7 +256,7 @@ class EVCache:
         self._hits[(up, state.key)] = (np.array(state.counts, dtype=np.int64), feasible, hits)
         self._stands[(up, state.key)] = (stand_of, weight_of, bust_of)
         # Evaluator.best's memo: (shoe key, low, ace, 0 cards, no sevens) -> (EV, hits)
-        self.values_for(up).know(state.key, best, hits, feasible)
+        self.values_for(up).know(state.key, best, hits, feasible, hit_of, double_of)
 
     def is_prepared(self, upcard: int, key: int) -> bool:
         """Whether ``prepare`` ran for ``upcard`` and the shoe of DrawState key ``key``."""
@@ -277,19 +292,10 @@ class EVCache:
             return None
         stand_of, weight_of, bust_of = found
         _base, feasible, _hits = self._hits[(upcard, key)]
-        table, _offsets, upto, _sizes = _draw_table()
-        children, lows, aces = _draw_children()
+        _table, _offsets, upto, _sizes = _draw_table()
+        children, _lows, aces = _draw_children()
         n = upto[21]
-        # the policy's stand/hit choice for every (low, ace, cards) met: a few hundred calls
-        cards = table[:n].sum(axis=1)
-        codes = (lows[:n] * 2 + aces[:n]) * 32 + cards
-        unique, inverse = np.unique(codes[feasible], return_inverse=True)
-        choices = np.array(
-            [policy.hits(c // 64, bool(c // 32 % 2), c % 32, upcard) for c in unique.tolist()],
-            dtype=bool,
-        )
-        policy_hits = np.zeros(n, dtype=bool)
-        policy_hits[feasible] = choices[inverse]
+        policy_hits = _policy_hits(policy, upcard, feasible)
         follow = np.zeros(n)
         hit = np.zeros(n)
         for low in range(21, 0, -1):
@@ -313,8 +319,43 @@ class EVCache:
             follow[rows] = np.where(can_hit & policy_hits[rows], drawn, stand_of[rows])
         return hit
 
+    def policy_hits_table(
+        self, upcard: int, key: int, policy: HandPolicy
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """``hits_table`` with ``policy``'s draws instead of the best play's: for a shoe
+        prepared against ``upcard`` (DrawState key ``key``), its counts and, for every row M
+        of ``_draw_table``, whether M can be dealt from it and whether the policy draws to
+        a hand of M's cards (its total under 21). None where ``hits_table`` is None."""
+        found = self._hits.get((upcard, key))
+        if found is None:
+            return None
+        base, feasible, _hits = found
+        _table, _offsets, _upto, _sizes = _draw_table()
+        _children, lows, aces = _draw_children()
+        totals = np.where(aces & (lows <= 11), lows + 10, lows)
+        return base, feasible, _policy_hits(policy, upcard, feasible) & (totals < 21)
+
     def __len__(self) -> int:
         return len(self.dealer) + sum(len(v) for v in self._values.values())
+
+
+def _policy_hits(policy: HandPolicy, upcard: int, feasible: np.ndarray) -> np.ndarray:
+    """``policy.hits`` for the hand of every row of ``_draw_table`` that ``feasible`` marks
+    (False elsewhere), asked once for each (low total, ace, cards) met: a few hundred
+    calls."""
+    table, _offsets, upto, _sizes = _draw_table()
+    _children, lows, aces = _draw_children()
+    n = upto[21]
+    cards = table[:n].sum(axis=1)
+    codes = (lows[:n] * 2 + aces[:n]) * 32 + cards
+    unique, inverse = np.unique(codes[feasible], return_inverse=True)
+    choices = np.array(
+        [policy.hits(c // 64, bool(c // 32 % 2), c % 32, upcard) for c in unique.tolist()],
+        dtype=bool,
+    )
+    policy_hits = np.zeros(n, dtype=bool)
+    policy_hits[feasible] = choices[inverse]
+    return policy_hits
 
 
 @functools.cache
@@ -358,12 +399,47 @@ class PlayerValues(dict[tuple[int, int, bool, int, bool], tuple[float, bool]]):
         super().__init__()
         self._known: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
         self._seen: dict[tuple[int, int, bool, int, bool], tuple[float, bool]] = {}
+        # (hit or double, shoe key, low, ace) -> EV, read from the arrays so far
+        self._seen_actions: dict[tuple[int, int, int, bool], float] = {}
+        self._actions: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
 
-    def know(self, base_key: int, best: np.ndarray, hits: np.ndarray, feasible: np.ndarray) -> None:
+    def know(
+        self,
+        base_key: int,
+        best: np.ndarray,
+        hits: np.ndarray,
+        feasible: np.ndarray,
+        hit_of: np.ndarray,
+        double_of: np.ndarray,
+    ) -> None:
         """Keep the values of the hands dealt from the shoe of key ``base_key``: row M of
         ``_draw_table`` (its cards) holds, if ``feasible[M]``, the EV and the draw of the
-        better of stand and hit for the hand of M's low total and ace from that shoe less M."""
+        better of stand and hit for the hand of M's low total and ace from that shoe less M,
+        and the EVs of hitting once then playing best (``hit_of``) and of doubling
+        (``double_of``; NaN where not valued), read by ``action``."""
         self._known.append((base_key, best, hits, feasible))
+        self._actions.append((base_key, hit_of, double_of, feasible))
+
+    def action(self, kind: int, shoe_key: int, low: int, ace: bool) -> float | None:
+        """The EV of hitting (``kind`` 0: one card, then the best play) or doubling (1) the
+        hand of low total ``low`` and ``ace`` from the shoe of key ``shoe_key``, stake 1, as
+        ``Evaluator.hit``/``double`` value it (no three sevens, no draw limit), if a batch
+        given to ``know`` holds it; else None."""
+        key = (kind, shoe_key, low, ace)
+        found = self._seen_actions.get(key)
+        if found is not None:
+            return found
+        _children, lows, aces = _draw_children()
+        rows = _offset_rows()
+        for base_key, hit_of, double_of, feasible in self._actions:
+            row = rows.get(base_key - shoe_key)
+            if row is None or not feasible[row] or lows[row] != low or aces[row] != ace:
+                continue
+            value = float((double_of if kind else hit_of)[row])
+            if value == value:  # not NaN
+                self._seen_actions[key] = value
+                return value
+        return None
 
     def lookup(self, key: tuple[int, int, bool, int, bool]) -> tuple[float, bool] | None:
         """The value kept by ``know`` for a memo key (None if no batch holds it): the best
@@ -388,6 +464,8 @@ class PlayerValues(dict[tuple[int, int, bool, int, bool], tuple[float, bool]]):
         super().clear()
         self._known.clear()
         self._seen.clear()
+        self._actions.clear()
+        self._seen_actions.clear()
 
     def __len__(self) -> int:
         return super().__len__() + sum(int(known[3].sum()) for known in self._known)

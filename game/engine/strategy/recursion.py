@@ -73,6 +73,7 @@ class Evaluator:
         self.memo = {} if memo is None else memo
         # the values a prepared deal kept as arrays, read on a miss (cache.PlayerValues)
         self._lookup = getattr(self.memo, "lookup", None)
+        self._action = None if self.count_cards else getattr(self.memo, "action", None)
         self.follow_memo: dict[tuple[int, int, bool, int, bool], float] = {}
         self.solved = dealer.solved(upcard)
         self.seen = dealer.seen(upcard)
@@ -175,6 +176,10 @@ class Evaluator:
     # these loops are the engine's hot path) and put it back.
     def hit(self, low: int, ace: bool, cards: int, sevens: bool) -> float:
         """EV of drawing one card and then playing on optimally (stake 1)."""
+        if self._action is not None:
+            found = self._action(0, self.shoe.key, low, ace)
+            if found is not None:
+                return found
         shoe = self.shoe
         counts, units, step = shoe.counts, shoe.units, shoe.step
         total, key = shoe.total, shoe.key
@@ -203,6 +208,10 @@ class Evaluator:
 
     def double(self, low: int, ace: bool, cards: int, sevens: bool) -> float:
         """EV of doubling: twice the stake, exactly one card, then stand."""
+        if self._action is not None:
+            found = self._action(1, self.shoe.key, low, ace)
+            if found is not None:
+                return found
         shoe = self.shoe
         counts, units, step = shoe.counts, shoe.units, shoe.step
         total, key = shoe.total, shoe.key

@@ -131,16 +131,14 @@ def split_ev(
         # The guide shoe of a deal's split is the shoe before the deal less one pair card:
         # when prepare valued that shoe's hands at once, so are the split hand's decisions,
         # and every pair of that deal is split in one batch (``_deal_split_sums``).
-        prepared = None
         dealt_from = guide_shoe.key + guide_shoe.units[i]
-        if policy is None:
-            prepared = cache.hits_table(upcard, dealt_from)
         batch = None
-        if prepared is not None and not track_sevens:
-            batch = _deal_split_sums(rules, upcard, cache, conditioned, room, dealt_from)
+        if not track_sevens and cache.hits_table(upcard, dealt_from) is not None:
+            batch = _deal_split_sums(rules, upcard, cache, conditioned, room, dealt_from, policy)
         if batch is not None and pair in batch:
             sums = batch[pair]
         else:
+            prepared = None if policy is not None else cache.hits_table(upcard, dealt_from)
             sums = _split_hand_sums_batch(
                 rules, pair, may_hit, track_sevens, guide, unseen, weights, prepared
             )
@@ -188,22 +186,34 @@ def _batch_fits(
 
 
 def _deal_split_sums(
-    rules: Rules, upcard: int, cache: EVCache, conditioned: bool, room: int, dealt_from: int
+    rules: Rules,
+    upcard: int,
+    cache: EVCache,
+    conditioned: bool,
+    room: int,
+    dealt_from: int,
+    policy: HandPolicy | None,
 ) -> dict[int, dict[int, tuple[float, float]]]:
     """``_split_hand_sums_batch`` for every pair a prepared deal can split at once, by pair
     value: the deal's shoe is the one of DrawState key ``dealt_from`` against ``upcard``
-    (``EVCache.prepare`` valued its hands), each split with room for ``room`` hands and
-    the best play's guide. The split hands of all pairs play the same decisions past two
-    cards (a hand's guide shoe is the deal's shoe less its cards, whatever the pair), so
-    their orderings are counted in one pass over the draw table (``_tabled_endings_many``)
-    and the stands of all pairs meet the dealer in one batch. Kept in ``cache`` (the first
-    split of a deal computes them all). A pair whose shoes are too small for the batch is
-    left out."""
+    (``EVCache.prepare`` valued its hands), each split with room for ``room`` hands, the
+    split hands playing the best play's decisions (``policy`` None) or ``policy``'s. The
+    split hands of all pairs play the same decisions past two cards (a hand's guide shoe
+    is the deal's shoe less its cards, whatever the pair; a policy looks at the cards
+    only), so their orderings are counted in one pass over the draw table
+    (``_tabled_endings_many``) and the stands of all pairs meet the dealer in one batch.
+    Kept in ``cache`` (the first split of a deal computes them all). A pair whose shoes
+    are too small for the batch is left out."""
     memo = cache.split_sums
-    found = memo.get((upcard, dealt_from, room, conditioned))
-    if found is not None:
-        return found
-    prepared = cache.hits_table(upcard, dealt_from)
+    memo_key = (upcard, dealt_from, room, conditioned, id(policy))
+    found = memo.get(memo_key)
+    if found is not None and found[0] is policy:
+        return found[1]
+    prepared = (
+        cache.hits_table(upcard, dealt_from)
+        if policy is None
+        else cache.policy_hits_table(upcard, dealt_from, policy)
+    )
     assert prepared is not None  # the caller checked
     base = prepared[0]
     guides: dict[int, Evaluator] = {}
@@ -219,14 +229,20 @@ def _deal_split_sums(
         weights = _split_weights(a, b, unseen[i], sum(unseen), finite=True)
         if not _batch_fits(cache, upcard, unseen, weights):
             continue
-        guides[pair] = Evaluator(
-            rules,
-            upcard,
-            DrawState([c + (j == i) for j, c in enumerate(unseen)]),
-            cache.dealer,
-            conditioned=conditioned,
-            memo=cache.values_for(upcard),
-        )
+        guide_shoe = DrawState([c + (j == i) for j, c in enumerate(unseen)])
+        if policy is None:
+            guides[pair] = Evaluator(
+                rules,
+                upcard,
+                guide_shoe,
+                cache.dealer,
+                conditioned=conditioned,
+                memo=cache.values_for(upcard),
+            )
+        else:
+            guides[pair] = PolicyEvaluator(
+                rules, upcard, guide_shoe, cache.dealer, conditioned=conditioned, policy=policy
+            )
         may_hit[pair] = pair != 1 or rules.hit_split_aces
         unseen_of[pair] = unseen
         weights_of[pair] = weights
@@ -241,7 +257,7 @@ def _deal_split_sums(
         pair: _split_sums(endings_of[pair], per_k, edges, columns)
         for (pair, (_stands, per_k)), (edges, columns) in zip(parts.items(), valued, strict=True)
     }
-    memo[(upcard, dealt_from, room, conditioned)] = out
+    memo[memo_key] = (policy, out)
     return out
 
 
@@ -378,11 +394,12 @@ def _split_parts(
     shoes those stands meet (for ``_stand_values``)."""
     stand_shoes = _StandShoes(guide, endings, pair)
     per_k: _PerK = {}
-    for k in weights:
-        split_shoe = np.array(unseen, dtype=np.int64)
-        split_shoe[pair - 1] -= k
-        prob, value, left = _ending_values(guide, endings, split_shoe)
-        per_k[k] = (prob, value, stand_shoes.add(k, prob, left))
+    ks = list(weights)
+    split_shoes = np.repeat(np.array([unseen], dtype=np.int64), len(ks), axis=0)
+    split_shoes[:, pair - 1] -= np.array(ks, dtype=np.int64)
+    probs, values, lefts = _ending_values(guide, endings, split_shoes)
+    for j, k in enumerate(ks):
+        per_k[k] = (probs[j], values[j], stand_shoes.add(k, probs[j], lefts[j]))
     return stand_shoes, per_k
 
 
@@ -694,43 +711,53 @@ def _tabled_pair_endings(
 
 
 def _ending_values(
-    guide: Evaluator, endings: _Endings, split_shoe: np.ndarray
+    guide: Evaluator, endings: _Endings, split_shoes: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For the split shoe of one k: P_k(D) of each ending, the values of the busts and
-    three sevens (the stands' are 0 until the dealer's distributions are known), and the
-    split shoe left at each ending."""
+    """For the split shoes of several k at once (``split_shoes``, (ks, 10) counts): P_k(D)
+    of each ending (ks, endings), the values of the busts and three sevens (the stands'
+    are 0 until the dealer's distributions are known; (ks, endings)), and the split shoe
+    left at each ending (ks, endings, 10)."""
     drawn, size, bust_rows = endings.drawn, endings.size, endings.bust_rows
+    ks = len(split_shoes)
     # P_k(D): falling factorials of each value's count over those of the total
     falling = np.cumprod(
         np.concatenate(
-            [np.ones((10, 1)), split_shoe[:, None] - np.arange(endings.longest - 1)], axis=1
+            [
+                np.ones((ks, 10, 1)),
+                split_shoes[:, :, None] - np.arange(endings.longest - 1),
+            ],
+            axis=2,
         ),
+        axis=2,
+    )
+    cards_left = split_shoes.sum(axis=1)
+    total_falling = np.cumprod(
+        np.concatenate([np.ones((ks, 1)), cards_left[:, None] - np.arange(size.max())], axis=1),
         axis=1,
     )
-    cards_left = int(split_shoe.sum())
-    total_falling = np.cumprod(np.concatenate([[1.0], cards_left - np.arange(size.max())]))
-    prob = falling[np.arange(10), drawn].prod(axis=1) / total_falling[size]
-    left = split_shoe - drawn  # the split shoe at each ending
-    value = np.zeros(len(size))
-    left_total = np.maximum(left.sum(axis=1), 2)  # (> 12 where it matters)
+    prob = falling[:, np.arange(10), drawn].prod(axis=2) / total_falling[:, size]
+    left = split_shoes[:, None, :] - drawn  # the split shoe at each ending
+    value = np.zeros((ks, len(size)))
+    left_total = np.maximum(left.sum(axis=2), 2)  # (> 12 where it matters)
     # A bust ending: P(any card from first_bust on) * -(stake), and in a peek game
     # P(no natural after it): sum over those cards i of left_i * (1 - q_i), where
     # q_i = (left_c - [i = c]) / (L - 1) for the card c that completes a natural.
-    bust_left = left[bust_rows]
-    suffix = np.cumsum(bust_left[:, ::-1], axis=1)[:, ::-1]
-    busting = suffix[np.arange(len(bust_rows)), endings.first_bust].astype(float)
-    cards_at = left_total[bust_rows]
+    bust_left = left[:, bust_rows]
+    suffix = np.cumsum(bust_left[:, :, ::-1], axis=2)[:, :, ::-1]
+    busting = suffix[:, np.arange(len(bust_rows)), endings.first_bust].astype(float)
+    cards_at = left_total[:, bust_rows]
     if guide.conditioned:
-        c_left = bust_left[:, guide.completer]
+        c_left = bust_left[:, :, guide.completer]
         c_busts = guide.completer >= endings.first_bust
         busting = busting - c_left * (busting - c_busts) / (cards_at - 1)
-    value[bust_rows] = -endings.stake[bust_rows] * busting / cards_at
+    value[:, bust_rows] = -endings.stake[bust_rows] * busting / cards_at
     if guide.sevens_bonus is not None:
         conditioned_left: float | np.ndarray = 1.0
         if guide.conditioned:
-            conditioned_left = 1.0 - left[:, guide.completer] / left_total
+            conditioned_left = 1.0 - left[:, :, guide.completer] / left_total
         paid = float(guide.sevens_bonus) * endings.stake * conditioned_left
-        value[endings.sevens] = np.broadcast_to(paid, value.shape)[endings.sevens]
+        sevens = endings.sevens
+        value[:, sevens] = np.broadcast_to(paid, value.shape)[:, sevens]
     return prob, value, left
 
 
