@@ -9,7 +9,8 @@ runs it after the engine's timings); prints the figures, asserts nothing.
 2. gunicorn with one sync worker on 127.0.0.1 (a free port), serving the site's URLs plus
    ``/bench/ok/``, a bare view answering "ok" through the same middleware
    (scripts/bench_web_settings.py and bench_web_urls.py: the site itself has no such view).
-3. One client playing as a browser with HTMX does: cookies, the CSRF token, ``HX-Request``;
+3. One client playing as a browser with HTMX does (scripts/webrig.py, shared with
+   scripts/loadtest.py): cookies, the CSRF token, ``HX-Request``;
    New session, then deal and act until the time is up, each request waiting for the one
    before. The casino game (European, alone) about two thirds of the time, then the banker
    game (three seats). The bare view is asked after every table request, so both see the
@@ -24,46 +25,51 @@ The machine's load changes the figures: run it alone and repeat.
 from __future__ import annotations
 
 import argparse
-import http.client
+import asyncio
 import os
 import random
 import re
-import secrets
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from collections import defaultdict
-from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-VENV_BIN = Path(sys.executable).parent
-HOST = "127.0.0.1"
+from webrig import (
+    ROOT,
+    Browser,
+    Response,
+    free_port,
+    production_env,
+    set_up,
+    start_gunicorn,
+    stop,
+    wait_ready,
+)
+
 CASINO = "european"
 BANKER = "dvadtsat-odno"
 BET = "10"
 
-VERSION = re.compile(r'name="version" value="(\d+)"')
-ACTIONS = re.compile(r'name="action" value="(\w+)"')
-BANKROLL = re.compile(r'data-testid="bankroll">([^<]+)<')
+VERSION = re.compile(rb'name="version" value="(\d+)"')
+ACTIONS = re.compile(rb'name="action" value="(\w+)"')
+BANKROLL = re.compile(rb'data-testid="bankroll">([^<]+)<')
 TARGETS = {"median": 5.0, "p95": 10.0}
 
 
 class Client:
-    """One browser with HTMX: keeps the cookies, sends the CSRF token and ``HX-Request``,
-    times each request (a new connection each: gunicorn's sync worker closes it)."""
+    """One browser with HTMX (webrig.Browser: cookies, the CSRF token, ``HX-Request``) that
+    times each request (gunicorn's sync worker closes the connection after each: each is
+    timed with its connection)."""
 
     def __init__(self, port: int) -> None:
-        self.port = port
-        self.cookies: dict[str, str] = {}
+        self.browser = Browser(port)
         self.times: dict[str, list[float]] = defaultdict(list)
 
-    def request(
+    async def request(
         self,
         method: str,
         path: str,
@@ -71,63 +77,47 @@ class Client:
         *,
         htmx: bool = True,
         kind: str | None = None,
-    ) -> tuple[int, dict[str, str], str]:
-        """(status, headers, body) of one request; its milliseconds go under ``kind``."""
-        headers = {"Host": f"{HOST}:{self.port}", "Accept-Language": "en"}
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        body = None
-        if method == "POST":
-            body = urlencode(data or {})
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
-        if htmx:
-            headers["HX-Request"] = "true"
+    ) -> Response:
+        """The answer of one request; its milliseconds go under ``kind``."""
         started = time.perf_counter()
-        conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
-        try:
-            conn.request(method, path, body=body, headers=headers)
-            response = conn.getresponse()
-            text = response.read().decode()
-        finally:
-            conn.close()
+        response = await self.browser.request(method, path, data, htmx=htmx)
         elapsed = (time.perf_counter() - started) * 1000
         if kind is not None:
             self.times[kind].append(elapsed)
-        for value in response.headers.get_all("Set-Cookie") or []:
-            cookie = SimpleCookie()
-            cookie.load(value)
-            for name, morsel in cookie.items():
-                self.cookies[name] = morsel.value
         if response.status >= 400:
-            raise SystemExit(f"{method} {path}: {response.status}\n{text[:2000]}")
-        return response.status, dict(response.headers.items()), text
+            raise SystemExit(f"{method} {path}: {response.status}\n{response.body[:2000]!r}")
+        return response
 
-    def bare(self) -> None:
+    async def bare(self) -> None:
         """The yardstick: the bare view, right after a table request."""
-        _status, _headers, text = self.request("GET", "/bench/ok/", htmx=False, kind="bare view")
-        assert text == "ok", text
+        response = await self.request("GET", "/bench/ok/", htmx=False, kind="bare view")
+        assert response.body == b"ok", response.body
 
 
-def open_table(client: Client, variant: str, ai_seats: int) -> str:
+async def open_table(client: Client, variant: str, ai_seats: int) -> str:
     """New session of ``variant`` with ``ai_seats`` AI players (the person in seat 1);
     returns the table's path."""
-    if "csrftoken" not in client.cookies:
-        client.request("GET", "/en/table/", htmx=False)
-    _status, headers, _text = client.request(
+    if not client.browser.csrf:
+        page = await client.request("GET", "/en/table/", htmx=False)
+        client.browser.take_csrf(page.body)
+    response = await client.request(
         "POST",
         "/en/table/new/",
         {"variant": variant, "ai_seats": str(ai_seats), "seat": "1", "ai_level": "normal"},
     )
-    location = headers.get("HX-Redirect") or headers.get("Location")
-    assert location, headers
+    location = response.header("HX-Redirect") or response.header("Location")
+    assert location, response.headers
     return urlsplit(location).path
 
 
-def version_of(html: str) -> str:
-    found = VERSION.findall(html)
+def version_of(html: bytes) -> str:
+    found = VERSION.search(html)
     assert found, html[:2000]
-    return found[0]
+    return found.group(1).decode()
+
+
+def actions_of(html: bytes) -> list[str]:
+    return [a.decode() for a in ACTIONS.findall(html)]
 
 
 def choose(actions: list[str], rng: random.Random) -> str:
@@ -146,65 +136,41 @@ def choose(actions: list[str], rng: random.Random) -> str:
     return "stand"
 
 
-def play(client: Client, table: str, until: float, rng: random.Random, prefix: str) -> int:
+async def play(client: Client, table: str, until: float, rng: random.Random, prefix: str) -> int:
     """Deal and act on ``table`` until the clock passes ``until``; returns the rounds."""
     rounds = 0
-    _status, _headers, html = client.request("GET", table, htmx=False)
+    html = (await client.request("GET", table, htmx=False)).body
     while time.perf_counter() < until:
         if rounds % 10 == 0:
-            client.request("GET", table, htmx=False, kind="table page (full)")
-            client.bare()
+            await client.request("GET", table, htmx=False, kind="table page (full)")
+            await client.bare()
         bankroll = BANKROLL.search(html)
-        if bankroll and float(bankroll.group(1).replace(",", "")) < 100:
+        if bankroll and float(bankroll.group(1).replace(b",", b"")) < 100:
             return rounds  # a new session starts the next stretch
-        _status, _headers, html = client.request(
-            "POST", f"{table}deal/", {"bet": BET, "version": version_of(html)}, kind=f"{prefix}deal"
-        )
-        client.bare()
-        actions = ACTIONS.findall(html)
+        html = (
+            await client.request(
+                "POST",
+                f"{table}deal/",
+                {"bet": BET, "version": version_of(html)},
+                kind=f"{prefix}deal",
+            )
+        ).body
+        await client.bare()
+        actions = actions_of(html)
         while actions:
             action = choose(actions, rng)
-            _status, _headers, html = client.request(
-                "POST",
-                f"{table}act/",
-                {"action": action, "version": version_of(html)},
-                kind=f"{prefix}{action}",
-            )
-            client.bare()
-            actions = ACTIONS.findall(html)
+            html = (
+                await client.request(
+                    "POST",
+                    f"{table}act/",
+                    {"action": action, "version": version_of(html)},
+                    kind=f"{prefix}{action}",
+                )
+            ).body
+            await client.bare()
+            actions = actions_of(html)
         rounds += 1
     return rounds
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
-
-
-def manage(env: dict[str, str], *args: str) -> None:
-    subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), *args],
-        env=env,
-        cwd=ROOT,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-
-
-def wait_until_up(port: int, server: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"gunicorn exited:\n{log.read_text()[-3000:]}")
-        try:
-            conn = http.client.HTTPConnection(HOST, port, timeout=2)
-            conn.request("GET", "/bench/ok/", headers={"Host": f"{HOST}:{port}"})
-            if conn.getresponse().status == 200:
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("gunicorn did not answer within 60 s")
 
 
 def report(times: dict[str, list[float]]) -> None:
@@ -239,6 +205,32 @@ def report(times: dict[str, list[float]]) -> None:
             print(f"{kind}: {'within' if ok else 'NOT within'} the target")
 
 
+async def bench(port: int, seconds: float, seed: int) -> None:
+    """Warm up, then play the casino game and the banker game; print the figures."""
+    client = Client(port)
+    rng = random.Random(seed)
+    # Warm up: every template, translation catalogue and stored analysis loaded once.
+    for variant, seats in ((CASINO, 0), (BANKER, 2)):
+        await play(
+            client, await open_table(client, variant, seats), time.perf_counter() + 2, rng, ""
+        )
+    client.times.clear()
+    begun = time.perf_counter()
+    stretches = ((CASINO, 0, "", 2 / 3), (BANKER, 2, "banker ", 1 / 3))
+    rounds = 0
+    for variant, seats, prefix, share in stretches:
+        until = time.perf_counter() + seconds * share
+        while time.perf_counter() < until:
+            table = await open_table(client, variant, seats)
+            rounds += await play(client, table, until, rng, prefix)
+    client.browser.close()
+    print(
+        f"{rounds} rounds in {time.perf_counter() - begun:.0f} s; gunicorn, 1 sync worker,"
+        f" SQLite, DEBUG off; load average {os.getloadavg()[0]:.2f}"
+    )
+    report(client.times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -249,76 +241,36 @@ def main() -> None:
     args = parser.parse_args()
 
     workdir = Path(tempfile.mkdtemp(prefix="bench-web-"))
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "bench_web_settings",
-        "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "scripts")]),
-        "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "DATABASE_URL": f"sqlite:///{workdir}/db.sqlite3",
-        "ALLOWED_HOSTS": HOST,
-        "BENCH_STATIC_ROOT": str(workdir / "static"),
-        # Plain HTTP on 127.0.0.1: no redirect to https, cookies a plain client sends back.
-        "SECURE_SSL_REDIRECT": "0",
-        "SECURE_COOKIES": "0",
-        "SECURE_HSTS_SECONDS": "0",
-        "LOG_LEVEL": "WARNING",
-    }
-    env.pop("DJANGO_CONFIGURATION", None)
-    server = None
+    env = production_env(
+        DJANGO_SETTINGS_MODULE="bench_web_settings",
+        PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "scripts")]),
+        DATABASE_URL=f"sqlite:///{workdir}/db.sqlite3",
+        BENCH_STATIC_ROOT=str(workdir / "static"),
+    )
+    servers = []
     try:
         started = time.perf_counter()
-        manage(env, "migrate", "--noinput")
-        manage(env, "precompute_strategy", "--variant", CASINO, "--variant", BANKER)
-        manage(env, "collectstatic", "--noinput")
+        set_up(env, [CASINO, BANKER])
         print(f"set-up (migrate, precompute, collectstatic): {time.perf_counter() - started:.1f} s")
         port = free_port()
-        log = workdir / "gunicorn.log"
-        server = subprocess.Popen(
-            [
-                str(VENV_BIN / "gunicorn"),
-                # The production config (its worker warms the grading caches as it starts),
-                # with one sync worker: one client, one request at a time.
-                "-c",
-                "gunicorn.conf.py",
-                "trainer.wsgi:application",
-                "--bind",
-                f"{HOST}:{port}",
-                "--workers",
-                "1",
-                "--worker-class",
-                "sync",
-                "--threads",  # the config's threads would turn sync into gthread
-                "1",
-                "--error-logfile",
-                str(log),
-            ],
-            env=env,
-            cwd=ROOT,
+        # The production config (its worker warms the grading caches as it starts), with one
+        # sync worker: one client, one request at a time ("--threads 1": the config's
+        # threads would turn sync into gthread).
+        servers.append(
+            start_gunicorn(
+                env,
+                port,
+                workdir / "gunicorn.log",
+                "--workers=1",
+                "--worker-class=sync",
+                "--threads=1",
+                app="trainer.wsgi:application",
+            )
         )
-        wait_until_up(port, server, log)
-        client = Client(port)
-        rng = random.Random(args.seed)
-        # Warm up: every template, translation catalogue and stored analysis loaded once.
-        for variant, seats in ((CASINO, 0), (BANKER, 2)):
-            play(client, open_table(client, variant, seats), time.perf_counter() + 2, rng, "")
-        client.times.clear()
-        begun = time.perf_counter()
-        stretches = ((CASINO, 0, "", 2 / 3), (BANKER, 2, "banker ", 1 / 3))
-        rounds = 0
-        for variant, seats, prefix, share in stretches:
-            until = time.perf_counter() + args.seconds * share
-            while time.perf_counter() < until:
-                rounds += play(client, open_table(client, variant, seats), until, rng, prefix)
-        print(
-            f"{rounds} rounds in {time.perf_counter() - begun:.0f} s; gunicorn, 1 sync worker,"
-            f" SQLite, DEBUG off; load average {os.getloadavg()[0]:.2f}"
-        )
-        report(client.times)
+        wait_ready(port, servers[0], "/bench/ok/")
+        asyncio.run(bench(port, args.seconds, args.seed))
     finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=30)
+        stop(servers)
         if args.keep:
             print(f"kept {workdir}")
         else:
@@ -326,4 +278,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

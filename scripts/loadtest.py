@@ -45,32 +45,33 @@ import os
 import random
 import re
 import resource
-import secrets
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PY = sys.executable
-GAMES = ["european", "ajnc", "croatian", "russian", "dvadtsat-odno"]
-HOST = "127.0.0.1"
+from webrig import (
+    PY,
+    ROOT,
+    Browser,
+    Response,
+    Table,
+    free_port,
+    production_env,
+    refusal,
+    set_up,
+    start_gunicorn,
+    stop,
+    wait_ready,
+)
 
-# -- parsing the pages ---------------------------------------------------------------------
-CSRF_IN_PAGE = re.compile(r'"x-csrftoken": "([^"]+)"')
-VERSION = re.compile(r'name="version" value="(\d+)"')
-ACTION = re.compile(r'name="action" value="(\w+)"')
-ACT_FORM = re.compile(r'hx-post="(/[^"]*/act/)"')
-DEAL_FORM = re.compile(r'hx-post="(/[^"]*/deal/)"')
-ERROR_MESSAGE = re.compile(r'<li class="message error">([^<]*)<')
+GAMES = ["european", "ajnc", "croatian", "russian", "dvadtsat-odno"]
+
 # How often a player picks each action when offered (any other action: weight 1): mostly
 # standing and hitting, so rounds end, with enough doubles, splits and surrenders to move
 # chips in every way the rules allow.
@@ -79,88 +80,6 @@ WEIGHTS = {"stand": 6, "hit": 5, "double": 1.5, "split": 1.5, "surrender": 0.5}
 
 class Unexpected(Exception):
     """A response that is not what a browser would get in this flow: counted as an error."""
-
-
-# -- a small HTTP/1.1 client ---------------------------------------------------------------
-@dataclass
-class Response:
-    status: int
-    headers: dict[str, list[str]]
-    body: str
-
-    def header(self, name: str) -> str | None:
-        values = self.headers.get(name.lower())
-        return values[0] if values else None
-
-
-class Connection:
-    """One keep-alive HTTP/1.1 connection to 127.0.0.1:``port``, reopened when the server
-    closes it (``Connection: close``, or an idle keep-alive closed before a new request)."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
-        self.opened = 0
-
-    async def _open(self) -> None:
-        self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
-        self.opened += 1
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        self.reader = self.writer = None
-
-    async def request(
-        self, method: str, path: str, headers: dict[str, str], body: bytes
-    ) -> Response:
-        head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
-        head += [f"{k}: {v}" for k, v in headers.items()]
-        if body or method == "POST":
-            head.append(f"Content-Length: {len(body)}")
-        data = ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
-        for attempt in (1, 2):
-            reused = self.writer is not None
-            if not reused:
-                await self._open()
-            assert self.reader is not None and self.writer is not None
-            try:
-                self.writer.write(data)
-                await self.writer.drain()
-                raw = await self.reader.readuntil(b"\r\n\r\n")
-            except (asyncio.IncompleteReadError, ConnectionError) as exc:
-                # A keep-alive connection the server closed while idle: the request was not
-                # read, so sending it again on a new connection is safe.
-                self.close()
-                partial = getattr(exc, "partial", b"")
-                if reused and attempt == 1 and not partial:
-                    continue
-                raise
-            break
-        lines = raw.decode("latin-1").split("\r\n")
-        status = int(lines[0].split(" ", 2)[1])
-        hdrs: dict[str, list[str]] = {}
-        for line in lines[1:]:
-            if ":" in line:
-                k, v = line.split(":", 1)
-                hdrs.setdefault(k.strip().lower(), []).append(v.strip())
-        if "content-length" in hdrs:
-            payload = await self.reader.readexactly(int(hdrs["content-length"][0]))
-        elif "chunked" in (hdrs.get("transfer-encoding") or [""])[0]:
-            chunks = []
-            while True:
-                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
-                chunks.append(await self.reader.readexactly(size + 2))
-                if size == 0:
-                    break
-            payload = b"".join(c[:-2] for c in chunks)
-        else:
-            payload = await self.reader.read()
-            self.close()
-        if (hdrs.get("connection") or [""])[0].lower() == "close":
-            self.close()
-        return Response(status, hdrs, payload.decode("utf-8", "replace"))
 
 
 # -- the players -----------------------------------------------------------------------------
@@ -175,6 +94,7 @@ class Stats:
     errors: collections.Counter[str] = field(default_factory=collections.Counter)
     error_examples: list[str] = field(default_factory=list)
     connections: int = 0
+    action_bytes: int = 0  # the table actions' answers (bodies)
 
     def error(self, kind: str, detail: str) -> None:
         self.errors[kind] += 1
@@ -183,19 +103,16 @@ class Stats:
 
 
 class Player:
-    """One person at a table: cookies, the CSRF token, the table's forms as last seen."""
+    """One person at a table: a browser (cookies, the CSRF token) and the table as last seen."""
 
     def __init__(self, number: int, game: str, port: int, stats: Stats, custom: bool) -> None:
         self.number = number
         self.game = game
         self.variant = game
-        self.port = port
         self.stats = stats
         self.custom = custom
-        self.conn = Connection(port)
-        self.cookies: dict[str, str] = {}
-        self.csrf = ""
-        self.page = ""
+        self.browser = Browser(port)
+        self.table = Table.of(b"")
         self.rng = random.Random(number)
         # Paced play (--rate): this player's table actions start ``interval`` seconds apart,
         # at once when the last answer came later; 0: as fast as the answers come.
@@ -211,49 +128,30 @@ class Player:
         htmx: bool = True,
         table_action: bool = False,
     ) -> Response:
-        headers = {"Accept-Encoding": "identity", "Accept-Language": "en"}
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        if htmx:
-            headers["HX-Request"] = "true"
-        body = b""
-        if method == "POST":
-            headers["X-CSRFToken"] = self.csrf
-            headers["Origin"] = f"http://{HOST}:{self.port}"
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            body = urllib.parse.urlencode(form or {}).encode()
         start = time.perf_counter()
-        response = await self.conn.request(method, path, headers, body)
+        response = await self.browser.request(method, path, form, htmx=htmx)
         elapsed = time.perf_counter() - start
         if table_action:
+            self.stats.action_bytes += len(response.body)
             self.stats.latencies.append(elapsed)
             self.stats.finished.append(start + elapsed)
         else:
             self.stats.page_latencies.append(elapsed)
-        for cookie in response.headers.get("set-cookie", []):
-            pair, _, attrs = cookie.partition(";")
-            name, _, value = pair.partition("=")
-            if "max-age=0" in attrs.lower() or not value.strip('"'):
-                self.cookies.pop(name.strip(), None)
-            else:
-                self.cookies[name.strip()] = value
         if not 200 <= response.status < 300:
             raise Unexpected(f"{method} {path}: HTTP {response.status}")
-        refused = ERROR_MESSAGE.search(response.body)
-        if refused:
-            raise Unexpected(f"{method} {path}: refused: {refused.group(1).strip()}")
+        refused = refusal(response.body)
+        if refused is not None:
+            raise Unexpected(f"{method} {path}: refused: {refused}")
         return response
 
     async def load_table(self, path: str) -> None:
         response = await self.send("GET", path, htmx=False)
-        token = CSRF_IN_PAGE.search(response.body)
-        if token is None:
+        if not self.browser.take_csrf(response.body):
             raise Unexpected(f"GET {path}: no CSRF token on the page")
-        self.csrf = token.group(1)
-        self.page = response.body
+        self.table = Table.of(response.body)
 
     async def new_session(self) -> None:
-        if not self.csrf:
+        if not self.browser.csrf:
             await self.load_table("/en/table/")
         response = await self.send("POST", "/en/table/new/", {"variant": self.variant})
         target = response.header("hx-redirect")
@@ -267,7 +165,7 @@ class Player:
         hitting soft 17), then wait for its analysis: the worker's part of the load."""
         await self.load_table("/en/table/")
         form_page = await self.send("GET", "/en/rules/new/?base=european", htmx=False)
-        form = _form_fields(form_page.body)
+        form = _form_fields(form_page.body.decode())
         form.update(
             base="european",
             decks=str(self.rng.choice([1, 2, 4, 5, 8])),
@@ -284,7 +182,7 @@ class Player:
         # The table refuses to deal until the analysis is stored: wait for the worker.
         while time.monotonic() < deadline:
             status = await self.send("GET", f"/en/analysis/{ruleset_id}/")
-            if "analysis-progress" not in status.body or "failed" in status.body.lower():
+            if b"analysis-progress" not in status.body or b"failed" in status.body.lower():
                 break
             await asyncio.sleep(1)
         self.stats.sessions["custom rule sets"] += 1
@@ -303,26 +201,23 @@ class Player:
                 if self.next_at > now:
                     await asyncio.sleep(self.next_at - now)
                 self.next_at = max(self.next_at, now) + self.interval
-            version = VERSION.search(self.page)
-            act = ACT_FORM.search(self.page)
-            deal = DEAL_FORM.search(self.page)
-            if act and version:
-                actions = ACTION.findall(self.page)
-                if not actions:
+            table = self.table
+            if table.act and table.version:
+                if not table.actions:
                     raise Unexpected("a round in play offers no action")
-                form = {"action": self.choose(actions), "version": version.group(1)}
-                response = await self.send("POST", act.group(1), form, table_action=True)
-            elif deal and version:
-                form = {"version": version.group(1)}
-                if 'name="bet"' in self.page:
+                form = {"action": self.choose(table.actions), "version": table.version}
+                response = await self.send("POST", table.act, form, table_action=True)
+            elif table.deal and table.version:
+                form = {"version": table.version}
+                if table.bet:
                     form["bet"] = str(self.rng.choice([5, 10, 10, 25]))
-                response = await self.send("POST", deal.group(1), form, table_action=True)
+                response = await self.send("POST", table.deal, form, table_action=True)
             else:  # broke, or the bank cannot be covered: a fresh session
                 await self.new_session()
                 continue
             self.stats.actions[self.game] += 1
-            self.page = response.body
-            if not ACT_FORM.search(self.page):
+            self.table = Table.of(response.body)
+            if not self.table.act:
                 self.stats.rounds[self.game] += 1
 
     async def run(self, deadline: float) -> None:
@@ -333,11 +228,11 @@ class Player:
                 self.stats.error("unexpected", str(exc))
             except (OSError, asyncio.IncompleteReadError, ValueError, IndexError) as exc:
                 self.stats.error(type(exc).__name__, f"{exc!r}")
-                self.conn.close()
+                self.browser.close()
                 await asyncio.sleep(0.05)
             # After an error the player starts over with a new session (its page is unknown).
-        self.stats.connections += self.conn.opened
-        self.conn.close()
+        self.stats.connections += self.browser.conn.opened
+        self.browser.close()
 
 
 def _form_fields(html: str) -> dict[str, str]:
@@ -381,36 +276,6 @@ async def run_players(args: argparse.Namespace, ports: list[int]) -> tuple[Stats
 
 
 # -- the servers -----------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
-def manage(env: dict[str, str], *command: str) -> None:
-    subprocess.run(
-        [PY, "manage.py", *command], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
-    )
-
-
-def wait_ready(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if proc.poll() is not None:
-            raise SystemExit(f"gunicorn on port {port} exited ({proc.returncode}); see its log")
-        try:
-            with socket.create_connection((HOST, port), timeout=1) as s:
-                s.sendall(
-                    f"GET /en/table/ HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n\r\n".encode()
-                )
-                if s.recv(64).startswith(b"HTTP/1.1 200"):
-                    return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit(f"gunicorn on port {port} did not answer within {timeout} s")
-
-
 def cpu_seconds(pid: int) -> float:
     """User plus system CPU time of ``pid`` and its children that were waited for."""
     try:
@@ -548,19 +413,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def server_env(args: argparse.Namespace) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS=HOST,
-        # Plain http on the loopback: no redirect to https, cookies without Secure.
-        SECURE_SSL_REDIRECT="0",
-        SECURE_COOKIES="0",
-        SECURE_HSTS_SECONDS="0",
-        LOG_LEVEL="WARNING",
-        WEB_CONCURRENCY=str(args.workers),
-        GUNICORN_THREADS=str(args.threads),
-    )
+    env = production_env(WEB_CONCURRENCY=str(args.workers), GUNICORN_THREADS=str(args.threads))
     if args.pool is not None:
         env["DATABASE_POOL"] = str(args.pool)
     return env
@@ -578,42 +431,24 @@ def main_run(args: argparse.Namespace) -> int:
             f"database: {args.database}; migrate, precompute_strategy, collectstatic...",
             flush=True,
         )
-        manage(env, "migrate", "--noinput")
-        manage(env, "precompute_strategy")
-        manage(env, "collectstatic", "--noinput")
+        set_up(env)
         ports = [free_port() for _ in range(args.web_processes)]
-        gunicorns = []
-        for port in ports:
-            log = open(tmp / f"gunicorn-{port}.log", "w")  # noqa: SIM115 (closed with the process)
-            proc = subprocess.Popen(
-                [
-                    str(Path(PY).parent / "gunicorn"),
-                    "-c",
-                    "gunicorn.conf.py",
-                    "--bind",
-                    f"{HOST}:{port}",
-                    args.app,
-                ],
+        gunicorns = [
+            start_gunicorn(env, port, tmp / f"gunicorn-{port}.log", app=args.app) for port in ports
+        ]
+        procs += gunicorns
+        with (tmp / "worker.log").open("w") as worker_log:
+            worker = subprocess.Popen(
+                [PY, "manage.py", "db_worker"],
                 cwd=ROOT,
                 env=env,
-                stdout=log,
+                stdout=worker_log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-            procs.append(proc)
-            gunicorns.append(proc)
-        worker_log = open(tmp / "worker.log", "w")  # noqa: SIM115
-        worker = subprocess.Popen(
-            [PY, "manage.py", "db_worker"],
-            cwd=ROOT,
-            env=env,
-            stdout=worker_log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
         procs.append(worker)
         for port, proc in zip(ports, gunicorns, strict=True):
-            wait_ready(port, proc)
+            wait_ready(port, proc, "/en/table/")
         print(
             f"{len(ports)} web process(es) on ports {', '.join(map(str, ports))}: gunicorn "
             f"{args.workers} worker(s) x {args.threads} thread(s) each; 1 task worker; "
@@ -646,19 +481,11 @@ def main_run(args: argparse.Namespace) -> int:
         stats, wall = asyncio.run(everything())
         meter.stop()
         usage_after = resource.getrusage(resource.RUSAGE_SELF)
-        client_cpu = (usage_after.ru_utime - usage_before.ru_utime) + (
-            usage_after.ru_stime - usage_before.ru_stime
-        )
-        report(args, stats, wall, client_cpu, meter, sampler)
+        client_user = usage_after.ru_utime - usage_before.ru_utime
+        client_system = usage_after.ru_stime - usage_before.ru_stime
+        report(args, stats, wall, (client_user, client_system), meter, sampler)
     finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-        for proc in procs:
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        stop(procs)
     for log in sorted(tmp.glob("*.log")):
         text = log.read_text()
         problems = [line for line in text.splitlines() if "Traceback" in line or " ERROR " in line]
@@ -676,7 +503,7 @@ def report(
     args: argparse.Namespace,
     stats: Stats,
     wall: float,
-    client_cpu: float,
+    client: tuple[float, float],
     meter: CpuMeter,
     sampler: PgSampler | None,
 ) -> None:
@@ -712,6 +539,7 @@ def report(
         + (f", custom rule sets {stats.sessions['custom rule sets']}" if args.custom else "")
     )
     cores = os.cpu_count() or 1
+    client_cpu = sum(client)
     used = {"client (this script)": client_cpu, **meter.used}
     total = sum(used.values())
     print(
@@ -722,7 +550,9 @@ def report(
     )
     if n:
         print(
-            f"client CPU per table action: {client_cpu / n * ms:.2f} ms; "
+            f"client CPU per table action: {client_cpu / n * ms:.2f} ms (user "
+            f"{client[0] / n * ms:.2f}, system {client[1] / n * ms:.2f}; answers of "
+            f"{stats.action_bytes / n / 1024:.1f} KiB on average); "
             f"server (web+db) CPU per table action: "
             f"{(meter.used['web (gunicorn)'] + meter.used['postgres']) / n * ms:.2f} ms"
         )
