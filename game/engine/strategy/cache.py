@@ -103,12 +103,15 @@ class EVCache:
         # shoe and the value of drawing each card that busts it (the rest unread)
         self._stands: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         # the splits of a prepared deal, all pairs at once (splits._deal_split_sums): by
-        # (upcard, key of the shoe, room for hands, conditioned), pair -> k -> sums
-        # (and the policy of the split hands, None for the best play)
+        # (upcard, key of the shoe, room for hands, conditioned, id of the policy), the
+        # policy of the split hands (None for the best play) and pair -> k -> sums
         self.split_sums: dict[
             tuple[int, int, int, bool, int],
             tuple[HandPolicy | None, dict[int, dict[int, tuple[float, float]]]],
         ] = {}
+        # the EVs of standing on the shoes those splits met, by (upcard, key of the shoe):
+        # by what a stake loses to a natural, the shoes' codes (sorted) and the EVs
+        self.stand_values: dict[tuple[int, int], dict[float, tuple[np.ndarray, np.ndarray]]] = {}
 
     def values_for(self, upcard: int) -> PlayerValues:
         """The player-value memo for ``upcard`` (created empty on first use)."""
@@ -270,6 +273,7 @@ class EVCache:
         self._hits.clear()
         self._stands.clear()
         self.split_sums.clear()
+        self.stand_values.clear()
 
     def hits_table(self, upcard: int, key: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """For a shoe prepared against ``upcard`` (DrawState key ``key``): its counts (10),

@@ -252,7 +252,8 @@ def _deal_split_sums(
         pair: _split_parts(guides[pair], endings_of[pair], pair, unseen_of[pair], weights_of[pair])
         for pair in guides
     }
-    valued = _stand_values([stands for stands, _per_k in parts.values()], lose_stake)
+    known = cache.stand_values.setdefault((upcard, dealt_from), {})
+    valued = _stand_values([stands for stands, _per_k in parts.values()], lose_stake, known)
     out = {
         pair: _split_sums(endings_of[pair], per_k, edges, columns)
         for (pair, (_stands, per_k)), (edges, columns) in zip(parts.items(), valued, strict=True)
@@ -802,23 +803,42 @@ class _StandShoes:
 
 
 def _stand_values(
-    batches: list[_StandShoes], lose_stake: float
+    batches: list[_StandShoes],
+    lose_stake: float,
+    known: dict[float, tuple[np.ndarray, np.ndarray]] | None = None,
 ) -> list[tuple[np.ndarray, dict[int, np.ndarray]]]:
     """The EV of standing with stake 1 on each distinct (shoe, kind of total) that the
     stands of ``batches`` meet (the split hands of one deal: one upcard, one guide rule):
     the dealer busts or ends lower +1, ends higher -1, a natural -``lose_stake`` (what a
     stake loses to it); all in one batch (``DealerSolver.combined``). For each batch, the
-    values and, for each k of its ``add``, the column of each of its standing endings."""
+    values and, for each k of its ``add``, the column of each of its standing endings.
+
+    ``known``: the values found for the same deal before (by ``lose_stake``: the codes,
+    sorted, and their values), which are not solved again, and where these are added (the
+    chart's splits of a deal meet mostly the shoes the best play's met)."""
     codes = [batch.codes[k] for batch in batches for k in batch.codes]
     every = np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64)
     unique, first, inverse = np.unique(every, return_index=True, return_inverse=True)
-    if len(unique):
+    edges = np.empty(len(unique))
+    before = None if known is None else known.get(lose_stake)
+    new = np.ones(len(unique), dtype=bool)
+    if before is not None and len(unique) and len(before[0]):
+        at = np.minimum(np.searchsorted(before[0], unique), len(before[0]) - 1)
+        found = before[0][at] == unique
+        edges[found] = before[1][at[found]]
+        new = ~found
+    if new.any():
         guide = batches[0].guide
         shoes = np.concatenate([batch.shoes[k] for batch in batches for k in batch.shoes])
         signs = [[*row, -lose_stake, 1.0] for row in _EDGE_SIGNS]
-        edges = guide.dealer.combined(guide.upcard, shoes[first], unique & 7, signs)
-    else:
-        edges = np.empty(0)
+        edges[new] = guide.dealer.combined(guide.upcard, shoes[first[new]], unique[new] & 7, signs)
+    if known is not None:
+        if before is None:
+            known[lose_stake] = (unique, edges)
+        else:
+            merged = np.concatenate([before[0], unique[new]])
+            order = np.argsort(merged, kind="stable")
+            known[lose_stake] = (merged[order], np.concatenate([before[1], edges[new]])[order])
     out: list[tuple[np.ndarray, dict[int, np.ndarray]]] = []
     start = 0
     for batch in batches:
