@@ -334,6 +334,15 @@ class TableSession(PlayedGame):
         stored = changed.__dict__.get("_stored_game")
         if stored is not None and stored[0] == self.state:
             self.__dict__["_parsed_game"] = (self.state, self.variant, stored[1])
+        # The round this change settled, as written (``settled_record``).
+        self.__dict__["_settled_record"] = changed.__dict__.get("_settled_record")
+
+    @property
+    def settled_record(self) -> RoundRecord | None:
+        """The RoundRecord of the round that the change this object went through (``deal``
+        or ``act``) settled and wrote, as written; None when it settled none, or before any
+        change (a table read from the database)."""
+        return self.__dict__.get("_settled_record")
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -626,7 +635,7 @@ class TableSession(PlayedGame):
         self.compare_and_set(**fields)
         self.__dict__["_stored_game"] = (fields["state"], game)  # see ``changing``
         if settled:
-            RoundRecord.objects.create(
+            self.__dict__["_settled_record"] = RoundRecord.objects.create(
                 table=self,
                 number=self.rounds_played + 1,
                 bet=to_decimal(game.stake(seat)),

@@ -14,6 +14,8 @@ template can leak them.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
@@ -23,8 +25,8 @@ from typing import Any
 from django.db import models
 from django.urls import reverse
 from django.utils import formats
+from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from game.engine.banker import BankerAction, BankerObservation, Role, SeatView
 from game.engine.banker_game import BankerGame
@@ -793,6 +795,77 @@ def history_view(
     return rows
 
 
+class KeptHistory:
+    """The recent rounds' rows (``history_view``) of the tables this process answered
+    lately, per table, rounds played and language: a settled round's line and marks never
+    change (its decisions were all logged before it settled), so a table's rows change only
+    when a round settles, and then the new round's row goes before the rows kept (its
+    record as the change wrote it, ``TableSession.settled_record``). A table asked for
+    again with the same rounds played reads no record and no decision of an earlier round.
+    Per process and bounded (the oldest forgotten first); a table this process has not
+    answered, or whose rows it forgot, is read from the database as before."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._rows: OrderedDict[tuple[str, int, str], list[dict[str, Any]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _key(table: TableSession, rounds_played: int) -> tuple[str, int, str]:
+        return (str(table.public_id), rounds_played, get_language() or "")
+
+    def get(self, table: TableSession, rounds_played: int) -> list[dict[str, Any]] | None:
+        """The rows kept for ``table`` after ``rounds_played`` rounds, in the active
+        language; None when none are kept."""
+        key = self._key(table, rounds_played)
+        with self._lock:
+            rows = self._rows.get(key)
+            if rows is not None:
+                self._rows.move_to_end(key)
+            return rows
+
+    def put(self, table: TableSession, rows: list[dict[str, Any]]) -> None:
+        """Keep ``rows`` as the table's rows at its rounds played, in the active language."""
+        with self._lock:
+            self._rows[self._key(table, table.rounds_played)] = rows
+            while len(self._rows) > self.size:
+                self._rows.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every table's rows."""
+        with self._lock:
+            self._rows.clear()
+
+
+KEPT_HISTORY = KeptHistory(2048)
+
+
+def _history_and_decisions(
+    table: TableSession, felt: Felt
+) -> tuple[list[dict[str, Any]], list[GradedDecision]]:
+    """The recent rounds' rows (``history_view``) and the graded decisions the flag and
+    this round's list read (``logged_decisions``): from the rows kept (``KEPT_HISTORY``)
+    when the table has not settled a round since, or settled one in this request (its
+    row made from its record), with one query, for the decisions of the round shown and
+    of the table's version; else the recent rounds and their decisions read (two queries)
+    and the rows kept."""
+    shown = round_number_shown(table)
+    rows = KEPT_HISTORY.get(table, table.rounds_played)
+    if rows is not None:
+        return rows, logged_decisions(table, [shown])
+    record = table.settled_record
+    before = KEPT_HISTORY.get(table, table.rounds_played - 1) if record is not None else None
+    if record is not None and before is not None and record.number == table.rounds_played:
+        decisions = logged_decisions(table, [shown, record.number])
+        rows = [*history_view(table, felt, [record], decisions), *before][:HISTORY_LENGTH]
+    else:
+        records = recent_records(table)
+        decisions = logged_decisions(table, [*(r.number for r in records), shown])
+        rows = history_view(table, felt, records, decisions)
+    KEPT_HISTORY.put(table, rows)
+    return rows, decisions
+
+
 def table_context(table: TableSession) -> dict[str, Any]:
     """Everything the table page needs, for either game: the bar, the controls' shared
     parts and the history (one for both), and the felt of the table's game (``FELTS``). An
@@ -803,11 +876,8 @@ def table_context(table: TableSession) -> dict[str, Any]:
     open_session = table.ended_at is None
     whole_chips = table.available.to_integral_value(rounding=ROUND_FLOOR)  # bets are whole
     cover = table.cover_needed()
-    # The log under the felt reads the recent rounds and their decisions once: two queries.
-    records = recent_records(table) if saved else []
-    numbers = [r.number for r in records]
-    shown = round_number_shown(table)
-    decisions = logged_decisions(table, [*numbers, shown]) if saved else []
+    # The log under the felt: the recent rounds' rows and the decisions of the round shown.
+    history, decisions = _history_and_decisions(table, felt) if saved else ([], [])
     return {
         "table": table,
         # The game's partials (templates/table/table.html and controls.html include them).
@@ -841,7 +911,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "counter": None,
         "counter_available": counter_view_possible(table),
         "standards": STANDARD_LABELS,
-        "history": history_view(table, felt, records, decisions) if saved else [],
+        "history": history,
         "round_decisions": round_decisions(table, decisions) if saved else [],
         "round_log": felt.log,
         "log_history": felt.log_history,
