@@ -1,7 +1,8 @@
-"""Issue 14: the recent rounds' rows kept per process (``presenters.KEPT_HISTORY``) are the
-rows a fresh read gives: after each settled round (the new row made from the record as
-written, a decision's mark on it), in each language, for both games; and a page answered
-from the kept rows is the page answered from the database."""
+"""Issue 14: the recent rounds' rows and the decisions of the round shown kept per process
+(``presenters.KEPT_HISTORY``, ``KEPT_DECISIONS``) are what a fresh read gives: after each
+settled round (the new row made from the record as written, a decision's mark on it) and
+each action, in each language, for both games; and a page answered from what is kept is
+the page answered from the database."""
 
 from __future__ import annotations
 
@@ -12,7 +13,14 @@ from django.test import Client
 from django.utils import translation
 
 from game.table.models import TableSession
-from game.table.presenters import FELTS, KEPT_HISTORY, history_view
+from game.table.presenters import (
+    FELTS,
+    KEPT_DECISIONS,
+    KEPT_HISTORY,
+    history_view,
+    logged_decisions,
+    round_number_shown,
+)
 from tests.factories import BankerTableSessionFactory, TableSessionFactory, next_shoe
 from tests.helpers import HX, client_for
 from tests.table.pages import action_buttons, fresh, page_url, text, without_csrf_tokens
@@ -49,7 +57,7 @@ def test_the_kept_rows_are_the_rows_read_afresh_after_each_round() -> None:
         html = post(client, table, "act/", {"action": action})
         assert action_buttons(html) == []
         with translation.override("en"):
-            kept = KEPT_HISTORY.get(fresh(table), number)
+            kept = KEPT_HISTORY.rows(fresh(table), number)
             assert kept == fresh_rows(table, "en")
         assert len(kept) == min(number, 8)
         assert kept[0]["number"] == number
@@ -69,11 +77,11 @@ def test_each_language_keeps_its_own_rows() -> None:
     response = client.get(page_url(table, "ru"))
     assert response.status_code == 200
     with translation.override("ru"):
-        kept = KEPT_HISTORY.get(fresh(table), 3)
+        kept = KEPT_HISTORY.rows(fresh(table), 3)
         assert kept == fresh_rows(table, "ru")
         assert kept[0]["mark"]["url"].startswith("/ru/")
     with translation.override("en"):
-        assert KEPT_HISTORY.get(fresh(table), 3) != kept
+        assert KEPT_HISTORY.rows(fresh(table), 3) != kept
 
 
 def test_a_page_from_the_kept_rows_is_the_page_from_the_database() -> None:
@@ -86,9 +94,43 @@ def test_a_page_from_the_kept_rows_is_the_page_from_the_database() -> None:
     for language in ("en", "ru"):
         kept = without_csrf_tokens(text(client.get(page_url(table, language))))
         KEPT_HISTORY.clear()
+        KEPT_DECISIONS.clear()
         read = without_csrf_tokens(text(client.get(page_url(table, language))))
         assert kept == read
         assert read.count('data-testid="round-mark"') == 3
+        assert read.count('data-testid="round-decision"') == 1
+        assert 'data-testid="flag"' in read
+
+
+def kept_and_read(table: TableSession) -> tuple[list, list]:
+    """The decisions of the round the table shows as kept, and as read afresh."""
+    table = fresh(table)
+    kept = KEPT_DECISIONS.get((str(table.public_id), table.version))
+    assert kept is not None
+    return list(kept), logged_decisions(table, [round_number_shown(table)])
+
+
+def test_the_kept_decisions_are_the_decisions_read_afresh() -> None:
+    # T,4 against 9 (8 in the hole): hit (2), hit (3): 19, stand: the dealer's 17 loses.
+    table = TableSessionFactory()
+    client = client_for(table)
+    next_shoe(fresh(table), ROUNDS[0][0])
+    post(client, table, "deal/", {"bet": "10"})
+    post(client, table, "act/", {"action": "stand"})
+    next_shoe(fresh(table), ["TS", "9D", "4C", "8H", "2S", "3C"])
+    post(client, table, "deal/", {"bet": "10"})
+    kept, read = kept_and_read(table)
+    assert kept == read == []
+    for taken, action in enumerate(["hit", "hit", "stand"], start=1):
+        html = post(client, table, "act/", {"action": action})
+        kept, read = kept_and_read(table)
+        assert kept == read
+        assert [d.action for d in kept] == ["hit", "hit", "stand"][:taken]
+        assert [(d.pk, d.evs, d.hand, d.severity) for d in kept] == [
+            (d.pk, d.evs, d.hand, d.severity) for d in read
+        ]
+        assert html.count('data-testid="round-decision"') == taken
+    assert fresh(table).rounds_played == 2
 
 
 def test_the_banker_games_kept_rows_are_the_rows_read_afresh() -> None:
@@ -100,4 +142,4 @@ def test_the_banker_games_kept_rows_are_the_rows_read_afresh() -> None:
             html = post(client, table, "act/", {"action": "stand"})
         assert fresh(table).rounds_played == number
         with translation.override("en"):
-            assert KEPT_HISTORY.get(fresh(table), number) == fresh_rows(table, "en")
+            assert KEPT_HISTORY.rows(fresh(table), number) == fresh_rows(table, "en")

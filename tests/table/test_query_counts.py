@@ -7,10 +7,11 @@ The limits are what each request needs: the session, the table (read once: the c
 goes on from the row as read, its compare-and-set refusing a change made meanwhile, and the
 row is not read again after it), the change itself (the update, the settled round's record,
 the graded decision, in one transaction), the recent rounds and their decisions; the full
-page adds the header's due count. The recent rounds' rows are kept per process from the
-request before (``presenters.KEPT_HISTORY``: a settled round's row never changes), so only a
-table this process has not answered yet reads its recent rounds. ``scripts/bench_web.py``
-times them."""
+page adds the header's due count. The recent rounds' rows and the decisions of the round
+shown are kept per process from the request before (``presenters.KEPT_HISTORY``,
+``KEPT_DECISIONS``: a settled round's row never changes, a change adds what it logged), so
+only a table this process has not answered yet reads them. ``scripts/bench_web.py`` times
+them."""
 
 from __future__ import annotations
 
@@ -28,16 +29,16 @@ from tests.table.pages import action_buttons, fresh, page_url, text
 
 pytestmark = pytest.mark.django_db
 
-# Session, table read, BEGIN, the update, COMMIT, the decisions of the round shown (the
-# recent rounds' rows kept from the request before).
-CHANGE = 6
-# ...and, on a table this process has not answered yet, the recent rounds.
-COLD = CHANGE + 1
+# Session, table read, BEGIN, the update, COMMIT (the recent rounds' rows and the decisions
+# of the round shown kept from the request before, and what the change wrote).
+CHANGE = 5
+# ...and, on a table this process has not answered yet, the recent rounds and their decisions.
+COLD = CHANGE + 2
 # ...and a settled round's record and a graded decision (the settled round's row made from
 # the record as written).
 SETTLED_AND_GRADED = CHANGE + 2
-# The full page: the session, the table, the decisions of the round shown, the due count.
-PAGE = 4
+# The full page: the session, the table, the due count.
+PAGE = 3
 
 # A round to fill the history: T,7 against 9 (8 in the hole): stand, the dealer's 17 pushes.
 FILLER = ["TS", "9D", "7C", "8H"]
