@@ -868,7 +868,10 @@ class KeptDecisions(Kept[tuple[GradedDecision, ...]]):
         return None if before is None else (*before, *logged)
 
     def keep(self, table: TableSession, decisions: Sequence[GradedDecision]) -> None:
-        """Keep ``decisions`` as those of the round ``table`` shows at its version."""
+        """Keep ``decisions`` as those of the round ``table`` shows at its version (without
+        the table a read through ``table.decisions`` attaches to each: not kept with them)."""
+        for decision in decisions:
+            decision._state.fields_cache.pop("table", None)
         self.put((str(table.public_id), table.version), tuple(decisions))
 
 
