@@ -334,6 +334,24 @@ class TableSession(PlayedGame):
         stored = changed.__dict__.get("_stored_game")
         if stored is not None and stored[0] == self.state:
             self.__dict__["_parsed_game"] = (self.state, self.variant, stored[1])
+        # What this change wrote besides the row (``settled_record``, ``change_made``).
+        self.__dict__["_settled_record"] = changed.__dict__.get("_settled_record")
+        self.__dict__["_change_made"] = changed.__dict__.get("_change_made")
+
+    @property
+    def settled_record(self) -> RoundRecord | None:
+        """The RoundRecord of the round that the change this object went through (``deal``
+        or ``act``) settled and wrote, as written; None when it settled none, or before any
+        change (a table read from the database)."""
+        return self.__dict__.get("_settled_record")
+
+    @property
+    def change_made(self) -> tuple[str, tuple[GradedDecision, ...]] | None:
+        """The change this object went through and the graded decisions it logged, as
+        written: ("deal", ()) (a deal logs none: the person's decisions are logged by
+        ``act``), ("act", ()) for an action not graded, ("act", (decision,)) for one that
+        is; None before any change (a table read from the database)."""
+        return self.__dict__.get("_change_made")
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -459,6 +477,7 @@ class TableSession(PlayedGame):
         except EngineError as exc:  # the table's checks come first: not reached
             raise Refused(reason_message(exc)) from None
         self._store(dealt)
+        self.__dict__["_change_made"] = ("deal", ())
         return dealt
 
     def _stakes(self, bet_text: str) -> dict[int, Fraction]:
@@ -535,12 +554,13 @@ class TableSession(PlayedGame):
             raise Refused(NOT_ENOUGH_FOR_BET)
         self._store(after)
         point = None
+        self.__dict__["_change_made"] = ("act", ())
         if turn.graded is not None:
             point = DecisionPoint.of_round(turn.graded)
         elif turn.seen is not None:
             point = DecisionPoint.of_banker_game(turn.seen)
         if point is not None and turn.verdict is not None:
-            GradedDecision.from_grade(
+            logged = GradedDecision.from_grade(
                 turn.verdict,
                 point,
                 source="table",
@@ -552,6 +572,7 @@ class TableSession(PlayedGame):
                 table_version=self.version + 1,
                 hinted=hinted,
             )
+            self.__dict__["_change_made"] = ("act", (logged,))
         return after
 
     def _parse_bet(self, bet_text: str) -> Decimal:
@@ -626,7 +647,7 @@ class TableSession(PlayedGame):
         self.compare_and_set(**fields)
         self.__dict__["_stored_game"] = (fields["state"], game)  # see ``changing``
         if settled:
-            RoundRecord.objects.create(
+            self.__dict__["_settled_record"] = RoundRecord.objects.create(
                 table=self,
                 number=self.rounds_played + 1,
                 bet=to_decimal(game.stake(seat)),

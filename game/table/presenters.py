@@ -14,7 +14,9 @@ template can leak them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
@@ -23,8 +25,8 @@ from typing import Any
 from django.db import models
 from django.urls import reverse
 from django.utils import formats
+from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from game.engine.banker import BankerAction, BankerObservation, Role, SeatView
 from game.engine.banker_game import BankerGame
@@ -764,7 +766,10 @@ def pending_analysis(table: TableSession) -> AnalysisState | None:
 def recent_records(table: TableSession) -> list[RoundRecord]:
     """The recent rounds (``HISTORY_LENGTH``), newest first, without their states (the list
     reads each one's kept line, ``RoundRecord.history_line``)."""
-    return list(table.records.defer("state")[:HISTORY_LENGTH])
+    # Up to the table's rounds played: none settled since this request read the table.
+    return list(
+        table.records.defer("state").filter(number__lte=table.rounds_played)[:HISTORY_LENGTH]
+    )
 
 
 def history_view(
@@ -793,6 +798,125 @@ def history_view(
     return rows
 
 
+class Kept[T]:
+    """Values of the tables this process answered lately, by key (the table's public id
+    first): what cannot change once written, kept so that the next request on the table
+    does not read it again. Per process and bounded (the oldest forgotten first); a key
+    not kept (a table this process has not answered, or forgot) is read as before."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: OrderedDict[tuple[Any, ...], T] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> T | None:
+        """The value kept under ``key``, None when none is."""
+        with self._lock:
+            value = self._values.get(key)
+            if value is not None:
+                self._values.move_to_end(key)
+            return value
+
+    def put(self, key: tuple[Any, ...], value: T) -> None:
+        """Keep ``value`` under ``key``."""
+        with self._lock:
+            self._values[key] = value
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every value."""
+        with self._lock:
+            self._values.clear()
+
+
+class KeptHistory(Kept[list[dict[str, Any]]]):
+    """The recent rounds' rows (``history_view``) per table, rounds played and language: a
+    settled round's line and marks never change (its decisions were all logged before it
+    settled), so a table's rows change only when a round settles, and then the new round's
+    row goes before the rows kept (made from its record as the change wrote it,
+    ``TableSession.settled_record``)."""
+
+    def rows(self, table: TableSession, rounds_played: int) -> list[dict[str, Any]] | None:
+        """The rows of ``table`` after ``rounds_played`` rounds in the active language."""
+        return self.get((str(table.public_id), rounds_played, get_language() or ""))
+
+    def keep(self, table: TableSession, rows: list[dict[str, Any]]) -> None:
+        """Keep ``rows`` as the table's rows at its rounds played, in the active language."""
+        self.put((str(table.public_id), table.rounds_played, get_language() or ""), rows)
+
+
+class KeptDecisions(Kept[tuple[GradedDecision, ...]]):
+    """The graded decisions of the round a table shows (``round_number_shown``) at each
+    version, oldest first: those logged up to that version (``table_version``), and the
+    version's own (the flag's: an action's, always of the round shown). A deal shows a new
+    round, with none yet; an action adds the decision it logged, if any, to those of the
+    version before (``TableSession.change_made``)."""
+
+    def shown(self, table: TableSession) -> tuple[GradedDecision, ...] | None:
+        """The decisions of the round ``table`` shows at its version; None when unknown:
+        neither kept nor following from the change the table went through (and the
+        decisions kept for the version before it)."""
+        kept = self.get((str(table.public_id), table.version))
+        if kept is not None or table.change_made is None:
+            return kept
+        change, logged = table.change_made
+        if change == "deal":
+            return ()
+        before = self.get((str(table.public_id), table.version - 1))
+        return None if before is None else (*before, *logged)
+
+    def keep(self, table: TableSession, decisions: Sequence[GradedDecision]) -> None:
+        """Keep ``decisions`` as those of the round ``table`` shows at its version (without
+        the table a read through ``table.decisions`` attaches to each: not kept with them)."""
+        for decision in decisions:
+            decision._state.fields_cache.pop("table", None)
+        self.put((str(table.public_id), table.version), tuple(decisions))
+
+
+KEPT_HISTORY = KeptHistory(2048)
+KEPT_DECISIONS = KeptDecisions(2048)
+
+
+def _history_and_decisions(
+    table: TableSession, felt: Felt
+) -> tuple[list[dict[str, Any]], list[GradedDecision]]:
+    """The recent rounds' rows (``history_view``) and the graded decisions of the round
+    shown (what the flag and this round's list read): from what is kept (``KEPT_HISTORY``,
+    ``KEPT_DECISIONS``) and what the table's change wrote, else read: the decisions of the
+    round shown in one query, the recent rounds and their decisions in two."""
+    shown = round_number_shown(table)
+    kept = KEPT_DECISIONS.shown(table)
+    decisions = list(kept) if kept is not None else None
+    rows = KEPT_HISTORY.rows(table, table.rounds_played)
+    if rows is None:
+        record = table.settled_record
+        before = KEPT_HISTORY.rows(table, table.rounds_played - 1) if record is not None else None
+        if record is not None and before is not None and record.number == table.rounds_played:
+            if decisions is None:
+                decisions = logged_decisions(table, [shown])
+            rows = [*history_view(table, felt, [record], decisions), *before][:HISTORY_LENGTH]
+        else:
+            records = recent_records(table)
+            decisions = logged_decisions(table, [*(r.number for r in records), shown])
+            rows = history_view(table, felt, records, decisions)
+        KEPT_HISTORY.keep(table, rows)
+    elif decisions is None:
+        decisions = logged_decisions(table, [shown])
+    # Those of the round shown up to the table's version (a round's later decisions, logged
+    # by a change made since this request read the table, are not this version's) and the
+    # version's own (the flag's).
+    version = table.version
+    decisions = [
+        d
+        for d in decisions
+        if d.table_version == version or (d.round_number == shown and d.table_version < version)
+    ]
+    KEPT_DECISIONS.keep(table, decisions)
+    return rows, decisions
+
+
 def table_context(table: TableSession) -> dict[str, Any]:
     """Everything the table page needs, for either game: the bar, the controls' shared
     parts and the history (one for both), and the felt of the table's game (``FELTS``). An
@@ -803,11 +927,8 @@ def table_context(table: TableSession) -> dict[str, Any]:
     open_session = table.ended_at is None
     whole_chips = table.available.to_integral_value(rounding=ROUND_FLOOR)  # bets are whole
     cover = table.cover_needed()
-    # The log under the felt reads the recent rounds and their decisions once: two queries.
-    records = recent_records(table) if saved else []
-    numbers = [r.number for r in records]
-    shown = round_number_shown(table)
-    decisions = logged_decisions(table, [*numbers, shown]) if saved else []
+    # The log under the felt: the recent rounds' rows and the decisions of the round shown.
+    history, decisions = _history_and_decisions(table, felt) if saved else ([], [])
     return {
         "table": table,
         # The game's partials (templates/table/table.html and controls.html include them).
@@ -841,7 +962,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "counter": None,
         "counter_available": counter_view_possible(table),
         "standards": STANDARD_LABELS,
-        "history": history_view(table, felt, records, decisions) if saved else [],
+        "history": history,
         "round_decisions": round_decisions(table, decisions) if saved else [],
         "round_log": felt.log,
         "log_history": felt.log_history,
