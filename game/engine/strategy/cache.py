@@ -429,6 +429,8 @@ class PlayerValues(dict[tuple[int, int, bool, int, bool], tuple[float, bool]]):
         hand of low total ``low`` and ``ace`` from the shoe of key ``shoe_key``, stake 1, as
         ``Evaluator.hit``/``double`` value it (no three sevens, no draw limit), if a batch
         given to ``know`` holds it; else None."""
+        if not self._actions:
+            return None
         key = (kind, shoe_key, low, ace)
         found = self._seen_actions.get(key)
         if found is not None:
@@ -449,6 +451,8 @@ class PlayerValues(dict[tuple[int, int, bool, int, bool], tuple[float, bool]]):
         """The value kept by ``know`` for a memo key (None if no batch holds it): the best
         play depends only on the shoe and the hand's low total and ace, so any row whose
         shoe is this one, with that total and ace, holds it."""
+        if not self._known:
+            return None
         found = self._seen.get(key)
         if found is not None:
             return found
