@@ -112,20 +112,7 @@ def split_ev(
     else:
         guide_shoe = DrawState([c + (j == i) for j, c in enumerate(unseen)])
         pair_cards, cards_left = unseen[i], sum(unseen)
-    guide: Evaluator
-    if policy is None:
-        guide = Evaluator(
-            rules,
-            upcard,
-            guide_shoe,
-            cache.dealer,
-            conditioned=conditioned,
-            memo=cache.values_for(upcard),
-        )
-    else:
-        guide = PolicyEvaluator(
-            rules, upcard, guide_shoe, cache.dealer, conditioned=conditioned, policy=policy
-        )
+    guide = _split_guide(rules, upcard, guide_shoe, cache, conditioned, policy)
     weights = _split_weights(a, b, pair_cards, cards_left, finite=unseen is not None)
     if unseen is not None and _batch_fits(cache, upcard, unseen, weights):
         # The guide shoe of a deal's split is the shoe before the deal less one pair card:
@@ -155,6 +142,30 @@ def split_ev(
         # Without a peek, a dealer natural takes the seat's original bet once.
         ev -= natural_probability(upcard, unseen)
     return ev
+
+
+def _split_guide(
+    rules: Rules,
+    upcard: int,
+    guide_shoe: DrawState,
+    cache: EVCache,
+    conditioned: bool,
+    policy: HandPolicy | None,
+) -> Evaluator:
+    """The evaluator whose decisions a split hand plays: the best play's for the guide
+    shoe (sharing ``cache``'s values) or ``policy``'s."""
+    if policy is None:
+        return Evaluator(
+            rules,
+            upcard,
+            guide_shoe,
+            cache.dealer,
+            conditioned=conditioned,
+            memo=cache.values_for(upcard),
+        )
+    return PolicyEvaluator(
+        rules, upcard, guide_shoe, cache.dealer, conditioned=conditioned, policy=policy
+    )
 
 
 def _split_weights(
@@ -230,19 +241,7 @@ def _deal_split_sums(
         if not _batch_fits(cache, upcard, unseen, weights):
             continue
         guide_shoe = DrawState([c + (j == i) for j, c in enumerate(unseen)])
-        if policy is None:
-            guides[pair] = Evaluator(
-                rules,
-                upcard,
-                guide_shoe,
-                cache.dealer,
-                conditioned=conditioned,
-                memo=cache.values_for(upcard),
-            )
-        else:
-            guides[pair] = PolicyEvaluator(
-                rules, upcard, guide_shoe, cache.dealer, conditioned=conditioned, policy=policy
-            )
+        guides[pair] = _split_guide(rules, upcard, guide_shoe, cache, conditioned, policy)
         may_hit[pair] = pair != 1 or rules.hit_split_aces
         unseen_of[pair] = unseen
         weights_of[pair] = weights
