@@ -182,7 +182,12 @@ class PlayedGame(models.Model):
 
     def compare_and_set(self, **fields: Any) -> None:
         """Save ``fields`` and bump the version, only if nobody else bumped it since this row
-        was read: a concurrent request loses with StaleActionError."""
+        was read: a concurrent request loses with StaleActionError. A field that ``save``
+        stamps with the time (``auto_now``, e.g. the table's ``updated_at``, which pruning
+        reads as the last activity) is stamped here too: ``update`` does not."""
+        for field in self._meta.concrete_fields:
+            if getattr(field, "auto_now", False) and field.name not in fields:
+                fields[field.name] = timezone.now()
         updated = (
             type(self)
             ._default_manager.filter(pk=self.pk, version=self.version)

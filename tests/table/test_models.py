@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
 
@@ -65,6 +66,19 @@ def test_each_change_bumps_the_version_by_one() -> None:
     assert fresh(table).version == 4
     table.deal("10", 4)  # an int is accepted as well as the form's text
     assert fresh(table).version == 5
+
+
+@pytest.mark.django_db
+def test_each_change_stamps_the_tables_last_activity(monkeypatch) -> None:
+    # Pruning reads updated_at as the table's last activity: a round played stamps it,
+    # though a change is an UPDATE of a few columns rather than a save().
+    table = TableSessionFactory(stacked=[*HITTABLE, "5S", "6S"])
+    later = fresh(table).updated_at + timedelta(days=40)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    table.deal("10", "0")
+    assert fresh(table).updated_at == later
+    table.act("hit", "1")
+    assert fresh(table).updated_at == later
 
 
 @pytest.mark.django_db
