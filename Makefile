@@ -27,7 +27,7 @@ RUN_ADDR ?= 127.0.0.1:8000
 .PHONY: help venv messages run lint format chromium test test-sqlite test-postgres test-e2e clean
 
 help:
-	@echo "make run            set up and serve on http://127.0.0.1:8000/ (SQLite) with a task worker"
+	@echo "make run            set up and serve on http://127.0.0.1:8000/ (SQLite) with a task worker (RUN_ADDR=127.0.0.1:8001 for another port)"
 	@echo "make test           lint, tests on SQLite, then PostgreSQL, then Chromium browser tests"
 	@echo "make test-sqlite | test-postgres | test-e2e   one part of the suite"
 	@echo "make bench          timings of the engine, edge's start-up and a table action (printed, not asserted)"
