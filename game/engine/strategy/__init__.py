@@ -31,7 +31,7 @@ game EV) numpy values every hand of the deal at once (``EVCache.prepare``) and f
 split hands' endings (splits.py).
 
 Speed at 6 decks, single-threaded (``make bench``): one decision against any shoe in a few
-ms (a pair with its split in some 30 ms); the cd game EV in about 0.5-0.8 s of CPU, the
-whole analysis of a rule set (``game_ev.analysis``: chart, cd and td EVs) in about 1 s;
-under 50 MB.
+ms (a pair with its split in some 30 ms); the cd game EV in about 0.45-0.6 s of CPU, the
+whole analysis of a rule set (``game_ev.analysis``: chart, cd and td EVs) in about 0.8-0.95 s;
+about 50 MB.
 """

@@ -67,7 +67,7 @@ def game_ev(
     already count the natural. Early surrender (before the peek) is weighed against the
     unconditioned EV of playing on. Insurance is never taken. Per upcard, the dealer's
     distributions for every hand of the deal are solved in one batch (``EVCache.prepare``);
-    6 decks take about 0.5-0.8 s of CPU single-threaded and under 50 MB (without a
+    6 decks take about 0.45-0.6 s of CPU single-threaded and about 50 MB (without a
     ``cache`` each upcard's values are dropped once it is done), the infinite deck less.
 
     Raises StrategyError for the banker game (CASINO_GAME_ONLY), CompositionError for a bad
