@@ -185,9 +185,9 @@ class PlayedGame(models.Model):
         was read: a concurrent request loses with StaleActionError. A field that ``save``
         stamps with the time (``auto_now``, e.g. the table's ``updated_at``, which pruning
         reads as the last activity) is stamped here too: ``update`` does not."""
-        for field in self._meta.concrete_fields:
-            if getattr(field, "auto_now", False) and field.name not in fields:
-                fields[field.name] = timezone.now()
+        for stamped in self._meta.concrete_fields:
+            if getattr(stamped, "auto_now", False) and stamped.name not in fields:
+                fields[stamped.name] = timezone.now()
         updated = (
             type(self)
             ._default_manager.filter(pk=self.pk, version=self.version)

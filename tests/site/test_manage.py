@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import django
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,3 +123,14 @@ def test_other_commands_still_set_django_up() -> None:
         check=True,
     )
     assert "System check identified no issues" in done.stdout
+
+
+def test_version_is_djangos_as_for_every_command() -> None:
+    done = subprocess.run(
+        [sys.executable, "manage.py", "edge", "--version"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == django.get_version()

@@ -43,8 +43,9 @@ class Output:
         self._stream.write(message)
 
 
-# Django's options that every management command accepts: taken and ignored here, so a
-# command line that works through Django works the same without it.
+# Django's options that every management command accepts: taken and ignored here (not
+# listed by --help), so a command line that works through Django works without it; --settings
+# and --pythonpath have nothing to configure. --version prints Django's version.
 _DJANGO_OPTIONS: tuple[tuple[tuple[str, ...], dict[str, Any]], ...] = (
     (("-v", "--verbosity"), {"type": int, "choices": [0, 1, 2, 3], "default": 1}),
     (("--settings",), {}),
@@ -54,6 +55,20 @@ _DJANGO_OPTIONS: tuple[tuple[tuple[str, ...], dict[str, Any]], ...] = (
     (("--force-color",), {"action": "store_true"}),
     (("--skip-checks",), {"action": "store_true"}),
 )
+
+
+class _DjangoVersion(argparse.Action):
+    """``--version``: print Django's version and exit, as a Django command does."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help=argparse.SUPPRESS)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        # Imported here: only this option needs Django, and every import is start-up time.
+        import django
+
+        sys.stdout.write(django.get_version() + "\n")
+        parser.exit()
 
 
 class EngineCommand:
@@ -80,6 +95,7 @@ class EngineCommand:
         )
         for flags, kwargs in _DJANGO_OPTIONS:
             parser.add_argument(*flags, help=argparse.SUPPRESS, **kwargs)
+        parser.add_argument("--version", action=_DjangoVersion)
         self.add_arguments(parser)
         return parser
 
