@@ -9,7 +9,7 @@ conventions).
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -401,11 +401,12 @@ class PlayerValues(dict[tuple[int, int, bool, int, bool], tuple[float, bool]]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._known: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
+        # per deal given to ``know``: (its shoe's key, best, hits, feasible, hit, double)
+        self._deals: list[tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
+        self._deals = []
         self._seen: dict[tuple[int, int, bool, int, bool], tuple[float, bool]] = {}
         # (hit or double, shoe key, low, ace) -> EV, read from the arrays so far
         self._seen_actions: dict[tuple[int, int, int, bool], float] = {}
-        self._actions: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
 
     def know(
         self,
@@ -421,26 +422,33 @@ class PlayerValues(dict[tuple[int, int, bool, int, bool], tuple[float, bool]]):
         better of stand and hit for the hand of M's low total and ace from that shoe less M,
         and the EVs of hitting once then playing best (``hit_of``) and of doubling
         (``double_of``; NaN where not valued), read by ``action``."""
-        self._known.append((base_key, best, hits, feasible))
-        self._actions.append((base_key, hit_of, double_of, feasible))
+        self._deals.append((base_key, best, hits, feasible, hit_of, double_of))
+
+    def _rows(
+        self, shoe_key: int, low: int, ace: bool
+    ) -> Iterator[tuple[tuple[np.ndarray, ...], int]]:
+        """Each kept deal's arrays and the row there of the hand of low total ``low`` and
+        ``ace`` whose shoe has key ``shoe_key``, for the deals that can deal it: the values
+        depend only on that shoe, total and ace, so any such row holds them."""
+        _children, lows, aces = _draw_children()
+        rows = _offset_rows()
+        for base_key, *arrays in self._deals:
+            row = rows.get(base_key - shoe_key)
+            if row is not None and arrays[2][row] and lows[row] == low and aces[row] == ace:
+                yield tuple(arrays), row
 
     def action(self, kind: int, shoe_key: int, low: int, ace: bool) -> float | None:
         """The EV of hitting (``kind`` 0: one card, then the best play) or doubling (1) the
         hand of low total ``low`` and ``ace`` from the shoe of key ``shoe_key``, stake 1, as
         ``Evaluator.hit``/``double`` value it (no three sevens, no draw limit), if a batch
         given to ``know`` holds it; else None."""
-        if not self._actions:
+        if not self._deals:
             return None
         key = (kind, shoe_key, low, ace)
         found = self._seen_actions.get(key)
         if found is not None:
             return found
-        _children, lows, aces = _draw_children()
-        rows = _offset_rows()
-        for base_key, hit_of, double_of, feasible in self._actions:
-            row = rows.get(base_key - shoe_key)
-            if row is None or not feasible[row] or lows[row] != low or aces[row] != ace:
-                continue
+        for (_best, _hits, _feasible, hit_of, double_of), row in self._rows(shoe_key, low, ace):
             value = float((double_of if kind else hit_of)[row])
             if value == value:  # not NaN
                 self._seen_actions[key] = value
@@ -448,10 +456,8 @@ class PlayerValues(dict[tuple[int, int, bool, int, bool], tuple[float, bool]]):
         return None
 
     def lookup(self, key: tuple[int, int, bool, int, bool]) -> tuple[float, bool] | None:
-        """The value kept by ``know`` for a memo key (None if no batch holds it): the best
-        play depends only on the shoe and the hand's low total and ace, so any row whose
-        shoe is this one, with that total and ace, holds it."""
-        if not self._known:
+        """The value kept by ``know`` for a memo key (None if no batch holds it)."""
+        if not self._deals:
             return None
         found = self._seen.get(key)
         if found is not None:
@@ -459,24 +465,19 @@ class PlayerValues(dict[tuple[int, int, bool, int, bool], tuple[float, bool]]):
         shoe_key, low, ace, cards, sevens = key
         if cards or sevens or not low:
             return None
-        _children, lows, aces = _draw_children()
-        rows = _offset_rows()
-        for base_key, best, hits, feasible in self._known:
-            row = rows.get(base_key - shoe_key)
-            if row is not None and feasible[row] and lows[row] == low and aces[row] == ace:
-                found = self._seen[key] = (float(best[row]), bool(hits[row]))
-                return found
+        for (best, hits, *_rest), row in self._rows(shoe_key, low, ace):
+            found = self._seen[key] = (float(best[row]), bool(hits[row]))
+            return found
         return None
 
     def clear(self) -> None:
         super().clear()
-        self._known.clear()
+        self._deals.clear()
         self._seen.clear()
-        self._actions.clear()
         self._seen_actions.clear()
 
     def __len__(self) -> int:
-        return super().__len__() + sum(int(known[3].sum()) for known in self._known)
+        return super().__len__() + sum(int(deal[3].sum()) for deal in self._deals)
 
 
 @functools.cache
