@@ -36,7 +36,6 @@ class Command(EngineCommand):
 
     def add_arguments(self, parser):
         add_rules_arguments(parser)
-        parser.add_argument("--decks", help='"inf" for an infinite deck (else --set decks=N)')
         parser.add_argument("--format", default="text", choices=["text", "csv", "json"])
         parser.add_argument(
             "--side",
@@ -47,8 +46,7 @@ class Command(EngineCommand):
 
     def handle(self, *args, **options):
         decks = options.get("decks")
-        extra = [f"decks={decks}"] if decks not in (None, "inf") else []
-        rules = rules_from_options({**options, "set": [*options["set"], *extra]})
+        rules = rules_from_options(options)
         if rules.game == "banker":
             if options["set"] or decks is not None:
                 raise CommandError(

@@ -26,7 +26,6 @@ class Command(EngineCommand):
 
     def add_arguments(self, parser):
         add_rules_arguments(parser)
-        parser.add_argument("--decks", help='"inf" for an infinite deck (else --set decks=N)')
         parser.add_argument(
             "--strategy",
             default="cd",
@@ -37,8 +36,7 @@ class Command(EngineCommand):
 
     def handle(self, *args, **options):
         decks = options.get("decks")
-        extra = [f"decks={decks}"] if decks not in (None, "inf") else []
-        rules = rules_from_options({**options, "set": [*options["set"], *extra]})
+        rules = rules_from_options(options)
         if rules.game == "banker":
             if options["set"] or decks is not None or options["strategy"] != "cd":
                 raise CommandError(

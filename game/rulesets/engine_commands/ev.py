@@ -25,14 +25,11 @@ class Command(EngineCommand):
         parser.add_argument(
             "--upcard", help="the dealer's upcard, e.g. T or A (not in the banker game)"
         )
-        parser.add_argument("--decks", help='"inf" for an infinite deck (else --set decks=N)')
         parser.add_argument("--json", action="store_true", help="print JSON")
 
     def handle(self, *args, **options):
         rules = rules_from_options(options)
         decks = options.get("decks")
-        if decks not in (None, "inf"):
-            rules = rules_from_options({**options, "set": [*options["set"], f"decks={decks}"]})
         cards = [c for c in options["hand"].replace(" ", "").split(",") if c]
         if rules.game == "banker":
             self._banker(cards, options["json"])

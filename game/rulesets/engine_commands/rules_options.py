@@ -11,7 +11,7 @@ from game.rulesets.engine_commands import CommandError
 
 
 def add_rules_arguments(parser: ArgumentParser) -> None:
-    """Add ``--variant`` and ``--set`` to a command's parser."""
+    """Add ``--variant``, ``--set`` and ``--decks`` to a command's parser."""
     parser.add_argument("--variant", default="european", help="a preset: european, ajnc, ...")
     parser.add_argument(
         "--set",
@@ -20,17 +20,21 @@ def add_rules_arguments(parser: ArgumentParser) -> None:
         metavar="FIELD=VALUE",
         help="change one rule, e.g. decks=1, dealer_hits_soft_17=true, blackjack_payout=6/5",
     )
+    parser.add_argument("--decks", help='"inf" for an infinite deck (else --set decks=N)')
 
 
 def rules_from_options(options: dict) -> Rules:
-    """The preset named by --variant with every --set applied.
+    """The preset named by --variant with every --set applied, then --decks N (not "inf":
+    the caller values the infinite deck itself).
 
     Raises CommandError naming the problem: an unknown variant (listing the presets), a
     --set without "=", an unknown field (listing the fields) or a bad value."""
     try:
         rules = find_rules(options["variant"])
         changes: dict[str, str] = {}
-        for item in options["set"]:
+        decks = options.get("decks")
+        extra = [f"decks={decks}"] if decks not in (None, "inf") else []
+        for item in [*options["set"], *extra]:
             field, sep, value = item.partition("=")
             if not sep:
                 raise CommandError(
