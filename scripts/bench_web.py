@@ -136,6 +136,14 @@ def choose(actions: list[str], rng: random.Random) -> str:
     return "stand"
 
 
+async def post(client: Client, path: str, fields: dict[str, str], html: bytes, kind: str) -> bytes:
+    """POST a table form (``fields`` and the version of the page ``html``), timed as
+    ``kind``, then one bare request beside it; the answer's body."""
+    answer = await client.request("POST", path, {**fields, "version": version_of(html)}, kind=kind)
+    await client.bare()
+    return answer.body
+
+
 async def play(client: Client, table: str, until: float, rng: random.Random, prefix: str) -> int:
     """Deal and act on ``table`` until the clock passes ``until``; returns the rounds."""
     rounds = 0
@@ -147,27 +155,11 @@ async def play(client: Client, table: str, until: float, rng: random.Random, pre
         bankroll = BANKROLL.search(html)
         if bankroll and float(bankroll.group(1).replace(b",", b"")) < 100:
             return rounds  # a new session starts the next stretch
-        html = (
-            await client.request(
-                "POST",
-                f"{table}deal/",
-                {"bet": BET, "version": version_of(html)},
-                kind=f"{prefix}deal",
-            )
-        ).body
-        await client.bare()
+        html = await post(client, f"{table}deal/", {"bet": BET}, html, f"{prefix}deal")
         actions = actions_of(html)
         while actions:
             action = choose(actions, rng)
-            html = (
-                await client.request(
-                    "POST",
-                    f"{table}act/",
-                    {"action": action, "version": version_of(html)},
-                    kind=f"{prefix}{action}",
-                )
-            ).body
-            await client.bare()
+            html = await post(client, f"{table}act/", {"action": action}, html, prefix + action)
             actions = actions_of(html)
         rounds += 1
     return rounds
