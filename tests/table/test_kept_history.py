@@ -43,6 +43,17 @@ def post(client: Client, table: TableSession, path: str, data: dict[str, str]) -
     return text(response)
 
 
+def played_rounds() -> tuple[TableSession, Client]:
+    """A table and its owner's client after the scripted ``ROUNDS``, each dealt and played."""
+    table = TableSessionFactory()
+    client = client_for(table)
+    for cards, action in ROUNDS:
+        next_shoe(fresh(table), cards)
+        post(client, table, "deal/", {"bet": "10"})
+        post(client, table, "act/", {"action": action})
+    return table, client
+
+
 def fresh_rows(table: TableSession, language: str) -> list[dict]:
     with translation.override(language):
         return history_view(fresh(table), FELTS[table.rules.game])
@@ -68,12 +79,7 @@ def test_the_kept_rows_are_the_rows_read_afresh_after_each_round() -> None:
 
 
 def test_each_language_keeps_its_own_rows() -> None:
-    table = TableSessionFactory()
-    client = client_for(table)
-    for cards, action in ROUNDS:
-        next_shoe(fresh(table), cards)
-        post(client, table, "deal/", {"bet": "10"})
-        post(client, table, "act/", {"action": action})
+    table, client = played_rounds()
     response = client.get(page_url(table, "ru"))
     assert response.status_code == 200
     with translation.override("ru"):
@@ -85,12 +91,7 @@ def test_each_language_keeps_its_own_rows() -> None:
 
 
 def test_a_page_from_the_kept_rows_is_the_page_from_the_database() -> None:
-    table = TableSessionFactory()
-    client = client_for(table)
-    for cards, action in ROUNDS:
-        next_shoe(fresh(table), cards)
-        post(client, table, "deal/", {"bet": "10"})
-        post(client, table, "act/", {"action": action})
+    table, client = played_rounds()
     for language in ("en", "ru"):
         kept = without_csrf_tokens(text(client.get(page_url(table, language))))
         KEPT_HISTORY.clear()
