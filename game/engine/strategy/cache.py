@@ -109,6 +109,14 @@ class EVCache:
             tuple[int, int, int, bool, int],
             tuple[HandPolicy | None, dict[int, dict[int, tuple[float, float]]]],
         ] = {}
+        # the best play's split of each pair of those deals, by (upcard, key of the shoe,
+        # room for hands, conditioned, pair): how its split hand plays (its rows of the
+        # draw table, their plays and orderings, as bytes) and its sums, which a policy's
+        # split that plays the same way reuses (a chart agrees with the best play on most
+        # pairs: 87 of 100 in a 6-deck analysis)
+        self.split_plays: dict[
+            tuple[int, int, int, bool, int], tuple[bytes, dict[int, tuple[float, float]]]
+        ] = {}
         # the EVs of standing on the shoes those splits met, by (upcard, key of the shoe):
         # by what a stake loses to a natural, the shoes' codes (sorted) and the EVs
         self.stand_values: dict[tuple[int, int], dict[float, tuple[np.ndarray, np.ndarray]]] = {}
@@ -273,6 +281,7 @@ class EVCache:
         self._hits.clear()
         self._stands.clear()
         self.split_sums.clear()
+        self.split_plays.clear()
         self.stand_values.clear()
 
     def hits_table(self, upcard: int, key: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:

@@ -212,9 +212,10 @@ def _deal_split_sums(
     split hands of all pairs play the same decisions past two cards (a hand's guide shoe
     is the deal's shoe less its cards, whatever the pair; a policy looks at the cards
     only), so their orderings are counted in one pass over the draw table
-    (``_tabled_endings_many``) and the stands of all pairs meet the dealer in one batch.
-    Kept in ``cache`` (the first split of a deal computes them all). A pair whose shoes
-    are too small for the batch is left out."""
+    (``_tabled_plays``) and the stands of all pairs meet the dealer in one batch.
+    Kept in ``cache`` (the first split of a deal computes them all); a policy's split of
+    a pair that plays exactly as the best play's did takes its sums from there
+    (``EVCache.split_plays``). A pair whose shoes are too small for the batch is left out."""
     memo = cache.split_sums
     memo_key = (upcard, dealt_from, room, conditioned, id(policy))
     found = memo.get(memo_key)
@@ -245,18 +246,32 @@ def _deal_split_sums(
         may_hit[pair] = pair != 1 or rules.hit_split_aces
         unseen_of[pair] = unseen
         weights_of[pair] = weights
-    endings_of = _tabled_endings_many(guides, may_hit, prepared)
+    plays_of = _tabled_plays(guides, may_hit, prepared)
+    out: dict[int, dict[int, tuple[float, float]]] = {}
+    # A pair whose split hand plays as the best play's did is worth what it was worth then
+    # (its stands' values are the ones kept in ``stand_values``: the very same floats).
+    signatures = {pair: _plays_signature(plays) for pair, plays in plays_of.items()}
+    for pair, signature in signatures.items():
+        kept = cache.split_plays.get((upcard, dealt_from, room, conditioned, pair))
+        if policy is not None and kept is not None and kept[0] == signature:
+            out[pair] = kept[1]
+    endings_of = {
+        pair: _tabled_pair_endings(pair, *plays, base)
+        for pair, plays in plays_of.items()
+        if pair not in out
+    }
     lose_stake = 1.0 if not conditioned and rules.lose_all_to_natural else 0.0
     parts = {
-        pair: _split_parts(guides[pair], endings_of[pair], pair, unseen_of[pair], weights_of[pair])
-        for pair in guides
+        pair: _split_parts(guides[pair], endings, pair, unseen_of[pair], weights_of[pair])
+        for pair, endings in endings_of.items()
     }
     known = cache.stand_values.setdefault((upcard, dealt_from), {})
     valued = _stand_values([stands for stands, _per_k in parts.values()], lose_stake, known)
-    out = {
-        pair: _split_sums(endings_of[pair], per_k, edges, columns)
-        for (pair, (_stands, per_k)), (edges, columns) in zip(parts.items(), valued, strict=True)
-    }
+    for (pair, (_stands, per_k)), (edges, columns) in zip(parts.items(), valued, strict=True):
+        out[pair] = _split_sums(endings_of[pair], per_k, edges, columns)
+        if policy is None:
+            key = (upcard, dealt_from, room, conditioned, pair)
+            cache.split_plays[key] = (signatures[pair], out[pair])
     memo[memo_key] = (policy, out)
     return out
 
@@ -566,16 +581,22 @@ def _tabled_endings(
 ) -> _Endings:
     """``_walk_split_hand`` and ``_list_endings`` at once with numpy, for a guide shoe that
     is a prepared shoe less one pair card (``EVCache.hits_table``): one pair of
-    ``_tabled_endings_many``."""
-    return _tabled_endings_many({pair: guide}, {pair: may_hit}, prepared)[pair]
+    ``_tabled_plays``."""
+    plays = _tabled_plays({pair: guide}, {pair: may_hit}, prepared)
+    return _tabled_pair_endings(pair, *plays[pair], prepared[0])
 
 
-def _tabled_endings_many(
+_Plays = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""How one pair's split hand plays, by row of ``draw_table``: its play there (START_*, -1
+where it never is), the orderings c that reach it and c_p, those with a pair card second."""
+
+
+def _tabled_plays(
     guides: dict[int, Evaluator],
     may_hit: dict[int, bool],
     prepared: tuple[np.ndarray, np.ndarray, np.ndarray],
-) -> dict[int, _Endings]:
-    """The endings of the split hand of every pair of ``guides`` (pair value -> the guide,
+) -> dict[int, _Plays]:
+    """How the split hand of every pair of ``guides`` plays (pair value -> the guide,
     whose shoe is the prepared shoe less one pair card; ``may_hit``: whether that pair's
     split hands may draw), found with numpy from ``EVCache.hits_table`` (the prepared
     shoe's counts, which multisets of player cards it can deal and whether the best play
@@ -587,7 +608,8 @@ def _tabled_endings_many(
     At two cards each pair's own guide decides (its double with DAS; split aces may not
     draw). The endings are then read off per pair: a stand, the bust of a hand that draws
     (all busting cards as one ending) and each card of a double. No three sevens and no
-    draw limit here (the table is not made then)."""
+    draw limit here (the table is not made then); ``_tabled_pair_endings`` lists a pair's
+    endings from its plays."""
     table, children, lows, _aces = draw_table()
     base, _feasible, hits = prepared
     n = len(table)
@@ -645,19 +667,27 @@ def _tabled_endings_many(
         c[new] += np.add.reduceat(c[drawing[at[order]]], firsts, axis=0)
         drawing = new
     shared_kind = np.where(hits, START_HIT, START_STAND)
-    out: dict[int, _Endings] = {}
+    out: dict[int, _Plays] = {}
     for j, pair in enumerate(pairs):
         kind = kinds[j]
         mine = deeper & (c[:, 2 * j] > 0)
         kind[mine] = shared_kind[mine]
-        out[pair] = _tabled_pair_endings(pair, kind, c[:, 2 * j], c[:, 2 * j + 1], base)
+        out[pair] = (kind, c[:, 2 * j], c[:, 2 * j + 1])
     return out
+
+
+def _plays_signature(plays: _Plays) -> bytes:
+    """``plays`` as bytes, equal exactly when two split hands play the same way (the rows
+    they can be, the play and both orderings at each)."""
+    kind, c, c_pair = plays
+    rows = np.flatnonzero(kind >= 0)
+    return b"".join(a.tobytes() for a in (rows, kind[rows], c[rows], c_pair[rows]))
 
 
 def _tabled_pair_endings(
     pair: int, kind: np.ndarray, c: np.ndarray, c_pair: np.ndarray, base: np.ndarray
 ) -> _Endings:
-    """One pair's endings from ``_tabled_endings_many``'s pass: ``kind`` (START_* of every
+    """One pair's endings from ``_tabled_plays``'s pass: ``kind`` (START_* of every
     row of ``draw_table`` its split hand can be, -1 elsewhere), the orderings ``c`` and
     ``c_pair`` of each, ``base`` the prepared shoe's counts."""
     table, _children, lows, aces = draw_table()
