@@ -102,6 +102,8 @@ class EVCache:
         # the same key -> for every row of ``_draw_table``: its stand value, n_v / N of its
         # shoe and the value of drawing each card that busts it (the rest unread)
         self._stands: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        # the same key -> every row's EVs of standing, hitting and doubling (``actions``)
+        self._actions: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         # the splits of a prepared deal, all pairs at once (splits._deal_split_sums): by
         # (upcard, key of the shoe, room for hands, conditioned, id of the policy), the
         # policy of the split hands (None for the best play) and pair -> k -> sums
@@ -266,6 +268,7 @@ class EVCache:
             hits[rows] = can_hit & (sure | better)
         self._hits[(up, state.key)] = (np.array(state.counts, dtype=np.int64), feasible, hits)
         self._stands[(up, state.key)] = (stand_of, weight_of, bust_of)
+        self._actions[(up, state.key)] = (stand_of, hit_of, double_of)
         # Evaluator.best's memo: (shoe key, low, ace, 0 cards, no sevens) -> (EV, hits)
         self.values_for(up).know(state.key, best, hits, feasible, hit_of, double_of)
 
@@ -280,6 +283,7 @@ class EVCache:
         self._prepared.clear()
         self._hits.clear()
         self._stands.clear()
+        self._actions.clear()
         self.split_sums.clear()
         self.split_plays.clear()
         self.stand_values.clear()
@@ -290,6 +294,17 @@ class EVCache:
         the best play (``Evaluator.best``, the shoe less M) draws to M. None when ``prepare``
         did not value that shoe's hands at once (three sevens, a draw limit, a small shoe)."""
         return self._hits.get((upcard, key))
+
+    def actions(self, upcard: int, key: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """For a shoe prepared against ``upcard`` (DrawState key ``key``) whose hands were
+        valued at once: for every row M of ``_draw_table``, the EVs (stake 1, in the
+        recursion's unconditioned measure: not yet divided by P(no natural)) of standing
+        on M, of drawing one card and then playing best, and of doubling, from the shoe
+        less M, the very floats ``Evaluator.stand``/``hit``/``double`` give (hit and double
+        NaN where not valued, every row 0 where M cannot be dealt); shape (rows,) each.
+        None when ``prepare`` did not value them (three sevens, a draw limit, a small
+        shoe)."""
+        return self._actions.get((upcard, key))
 
     def policy_hit_values(self, upcard: int, key: int, policy: HandPolicy) -> np.ndarray | None:
         """For a shoe prepared against ``upcard`` (DrawState key ``key``): for every row M of

@@ -27,7 +27,7 @@ from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.cache import EVCache, HandEVs, StrategyError
 from game.engine.strategy.composition import CardLike, card_value, full_shoe, remove_cards
-from game.engine.strategy.hand import hand_evs
+from game.engine.strategy.hand import deal_evs, hand_evs
 
 UPCARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 HARD_ROWS = tuple(range(5, 18))  # 17 stands for "17 and more"
@@ -305,8 +305,8 @@ def dealt_hand_evs(
     ``rules.decks`` fresh decks (or the infinite deck), splits included: what a chart column
     and the composition-dependent game EV (``game_ev.analysis``) are both made of. The
     dealer distributions they need are solved first in one batch (``EVCache.prepare``)."""
-    if not infinite:  # every dealer distribution the hands dealt here need, at once
-        cache.prepare(up, remove_cards(full_shoe(rules.decks), [up]))
+    if not infinite:  # prepared at once, then read for every hand
+        return deal_evs(rules, up, remove_cards(full_shoe(rules.decks), [up]), cache)
     return {
         (a, b): hand_evs((a, b), up, rules, infinite=infinite, cache=cache)
         for a in range(1, 11)

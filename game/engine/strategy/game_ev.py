@@ -33,7 +33,7 @@ from game.engine.strategy.composition import (
     natural_completer,
     natural_probability,
 )
-from game.engine.strategy.hand import hand_evs
+from game.engine.strategy.hand import deal_evs, hand_evs
 from game.engine.strategy.recursion import Evaluator, PolicyEvaluator, hand_state, hand_total
 from game.engine.strategy.splits import split_ev
 
@@ -95,8 +95,10 @@ def game_ev(
         if p_up == 0.0:
             continue
         if after_up is not None and sum(after_up) > 0:
-            cache.prepare(up, after_up)
-        evs_of = _valued_evs(rules, up, cache, infinite)
+            # every hand of the deal at once, from the arrays of the prepared deal
+            evs_of = _dealt_evs(rules, deal_evs(rules, up, after_up, cache))
+        else:
+            evs_of = _valued_evs(rules, up, cache, infinite)
         total_ev += _cd_upcard_ev(rules, up, p_up, after_up, evs_of)
         if own_cache:  # nothing is shared between upcards: keep one upcard's values at a time
             cache.clear()

@@ -78,7 +78,7 @@ from game.engine.cards import Card
 from game.engine.errors import Reason
 from game.engine.legality import double_refusal, draw_refusal, split_refusal, surrender_refusal
 from game.engine.rules import Rules
-from game.engine.strategy.cache import EVCache, HandEVs, ShoeBatch, StrategyError
+from game.engine.strategy.cache import EVCache, HandEVs, ShoeBatch, StrategyError, draw_table
 from game.engine.strategy.composition import (
     CardLike,
     DrawState,
@@ -221,6 +221,74 @@ def hand_evs(
     )
 
 
+def deal_evs(
+    rules: Rules, upcard: int, shoe: Sequence[int], cache: EVCache
+) -> dict[tuple[int, int], HandEVs]:
+    """``hand_evs`` of every two-card hand (a <= b, card values) that can be dealt from
+    ``shoe`` (10 counts, ``upcard`` already out) against ``upcard`` (1..10), splits
+    included, by (a, b): the same HandEVs, float for float, as one ``hand_evs`` call per
+    hand with ``composition`` the shoe less the hand and this ``cache``.
+
+    The deal is prepared first (``EVCache.prepare``); its stand, hit and double EVs are
+    then read for all hands from the arrays it kept (``EVCache.actions``) instead of a
+    ``hand_evs`` call each. Where they were not kept (three sevens, a draw limit, a small
+    shoe) each hand goes through ``hand_evs``. Raises CompositionError for a bad shoe,
+    StrategyError for the banker game, ValueError for a cache made for other rules.
+    """
+    if rules.game != "casino":
+        raise StrategyError(
+            Reason.CASINO_GAME_ONLY, "the strategy engine values the casino game only"
+        )
+    if cache.rules != rules:
+        raise ValueError("the cache was made for other rules")
+    counts = check_composition(shoe)
+    cache.prepare(upcard, counts)
+    kept = cache.actions(upcard, DrawState(counts).key)
+    peeks = rules.dealer_hole_card and rules.dealer_peeks
+    conditioned = peeks and natural_completer(upcard) is not None
+    completer = natural_completer(upcard)
+    payout = float(rules.blackjack_payout)
+    _table, children, _lows, _aces = draw_table()
+    out: dict[tuple[int, int], HandEVs] = {}
+    for a in range(1, 11):
+        for b in range(a, 11):
+            if counts[a - 1] < 1 + (a == b) or counts[b - 1] < 1:
+                continue
+            unseen = remove_cards(counts, [a, b])
+            row = int(children[children[0, a - 1], b - 1])
+            if kept is None or kept[1][row] != kept[1][row]:  # not kept, or NaN
+                out[(a, b)] = hand_evs([a, b], upcard, rules, composition=unseen, cache=cache)
+                continue
+            stand_of, hit_of, double_of = kept
+            # Evaluator.natural_now and hand_evs' arithmetic, operation for operation
+            left = sum(unseen)
+            p_natural = 0.0 if completer is None else unseen[completer - 1] / left
+            scale = 1.0 / (1.0 - p_natural) if conditioned else 1.0
+            natural = a == 1 and b == 10
+            stand = payout * (1.0 - p_natural) if natural else float(stand_of[row])
+            double = None
+            if double_refusal(rules, [a, b], from_split=False, split_aces=False) is None:
+                double = float(double_of[row]) * scale
+            split = None
+            room = rules.max_split_hands
+            if split_refusal(
+                rules, [a, b], hands=1, split_aces=False
+            ) is None and not tens_resplit_by_rank(rules, [a, b], room):
+                split = split_ev(rules, a, upcard, unseen, cache, conditioned, max_hands=room)
+                split *= scale
+            offered = surrender_refusal(rules, [a, b], upcard, from_split=False, hands=1) is None
+            out[(a, b)] = HandEVs(
+                stand=stand * scale,
+                hit=float(hit_of[row]) * scale,
+                double=double,
+                split=split,
+                surrender=-0.5 if offered else None,
+                natural_probability=p_natural,
+                conditioned=conditioned,
+            )
+    return out
+
+
 def _as_cards(cards: Sequence[CardLike]) -> list[Card | int]:
     """The cards as legality.py reads them: a code parsed, so that its rank counts."""
     return [Card.parse(c) if isinstance(c, str) else c for c in cards]
@@ -270,4 +338,4 @@ def insurance_ev(unseen: Sequence[int] | None) -> Fraction:
     return Fraction(3 * counts[9], sum(counts)) - 1
 
 
-__all__ = ["hand_evs", "insurance_ev", "tens_resplit_by_rank"]
+__all__ = ["deal_evs", "hand_evs", "insurance_ev", "tens_resplit_by_rank"]

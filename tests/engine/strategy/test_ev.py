@@ -13,7 +13,7 @@ from game.engine.rules import AJNC, CROATIAN, DVADTSAT_ODNO, Rules
 from game.engine.strategy.cache import EVCache, StrategyError
 from game.engine.strategy.composition import CompositionError, full_shoe, remove_cards
 from game.engine.strategy.game_ev import game_ev
-from game.engine.strategy.hand import hand_evs, insurance_ev
+from game.engine.strategy.hand import deal_evs, hand_evs, insurance_ev
 from game.engine.variants import find_rules
 
 S17 = Rules()
@@ -220,6 +220,51 @@ def test_a_prepared_cache_gives_the_very_same_values():
         cache.prepare(up, remove_cards(full_shoe(6), [up]))
         for hand in (["T", "6"], ["8", "8"], ["A", "7"], ["2", "3"]):
             assert hand_evs(hand, up, H17, cache=cache) == hand_evs(hand, up, H17)
+
+
+@pytest.mark.parametrize(
+    ("rules", "shoe"),
+    [
+        (S17, full_shoe(6)),
+        (H17.with_overrides({"decks": 1, "surrender": "late"}), full_shoe(1)),
+        (S17.with_overrides({"surrender": "early", "double_on": "9-11"}), full_shoe(2)),
+        (
+            S17.with_overrides({"dealer_peeks": False, "dealer_hole_card": False}),
+            (1, 0, 4, 4, 2, 4, 4, 4, 4, 12),  # one ace, no twos, two fives: hands left out
+        ),
+        (AJNC, full_shoe(AJNC.decks)),
+        (CROATIAN, full_shoe(CROATIAN.decks)),
+        (S17.with_overrides({"three_sevens_payout": Fraction(1)}), full_shoe(2)),
+    ],
+    ids=["S17", "1 deck H17 LS", "ES 9-11", "ENHC depleted", "ajnc", "croatian", "sevens"],
+)
+def test_every_dealt_hand_at_once_is_hand_evs_float_for_float(rules, shoe):
+    """``deal_evs`` reads a prepared deal's stand, hit and double EVs from its arrays (or
+    calls ``hand_evs`` where none were kept, as with three sevens): the very HandEVs of one
+    ``hand_evs`` call per hand with a cache prepared for that deal, splits and surrender
+    included, for every upcard; hands the shoe cannot deal are left out."""
+    for up in (up for up in range(1, 11) if shoe[up - 1]):
+        after_up = remove_cards(shoe, [up])
+        found = deal_evs(rules, up, after_up, EVCache(rules))
+        cache = EVCache(rules)
+        cache.prepare(up, after_up)
+        dealable = {
+            (a, b)
+            for a in range(1, 11)
+            for b in range(a, 11)
+            if after_up[a - 1] >= 1 + (a == b) and after_up[b - 1] >= 1
+        }
+        assert set(found) == dealable
+        for (a, b), evs in found.items():
+            unseen = remove_cards(after_up, [a, b])
+            assert evs == hand_evs([a, b], up, rules, composition=unseen, cache=cache), (up, a, b)
+
+
+def test_dealt_hands_refuse_the_banker_game_and_a_foreign_cache():
+    with pytest.raises(StrategyError):
+        deal_evs(DVADTSAT_ODNO, 5, full_shoe(1), EVCache(DVADTSAT_ODNO))
+    with pytest.raises(ValueError, match="other rules"):
+        deal_evs(S17, 5, remove_cards(full_shoe(6), [5]), EVCache(H17))
 
 
 @pytest.mark.parametrize(
