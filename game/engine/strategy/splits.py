@@ -255,23 +255,25 @@ def _deal_split_sums(
         kept = cache.split_plays.get((upcard, dealt_from, room, conditioned, pair))
         if policy is not None and kept is not None and kept[0] == signature:
             out[pair] = kept[1]
-    endings_of = {
-        pair: _tabled_pair_endings(pair, *plays, base)
-        for pair, plays in plays_of.items()
-        if pair not in out
-    }
-    lose_stake = 1.0 if not conditioned and rules.lose_all_to_natural else 0.0
-    parts = {
-        pair: _split_parts(guides[pair], endings, pair, unseen_of[pair], weights_of[pair])
-        for pair, endings in endings_of.items()
-    }
-    known = cache.stand_values.setdefault((upcard, dealt_from), {})
-    valued = _stand_values([stands for stands, _per_k in parts.values()], lose_stake, known)
-    for (pair, (_stands, per_k)), (edges, columns) in zip(parts.items(), valued, strict=True):
-        out[pair] = _split_sums(endings_of[pair], per_k, edges, columns)
-        if policy is None:
-            key = (upcard, dealt_from, room, conditioned, pair)
-            cache.split_plays[key] = (signatures[pair], out[pair])
+    # The other pairs' split hands all at once: one group of endings each, valued for
+    # every k with one set of array operations, and one dealer batch for all their stands.
+    pairs = [pair for pair in plays_of if pair not in out]
+    if pairs:
+        endings = _tabled_pair_endings(pairs, [plays_of[pair] for pair in pairs], base)
+        pair_weights = [weights_of[pair] for pair in pairs]
+        guide = guides[pairs[0]]  # what the valuation reads of it is the same for all
+        stands, per_k = _split_parts(
+            guide, endings, pairs, [unseen_of[pair] for pair in pairs], pair_weights
+        )
+        lose_stake = 1.0 if not conditioned and rules.lose_all_to_natural else 0.0
+        known = cache.stand_values.setdefault((upcard, dealt_from), {})
+        edges, columns = _stand_values(stands, lose_stake, known)
+        sums = _split_sums(endings, per_k, edges, columns, pair_weights)
+        for pair, pair_sums in zip(pairs, sums, strict=True):
+            out[pair] = pair_sums
+            if policy is None:
+                key = (upcard, dealt_from, room, conditioned, pair)
+                cache.split_plays[key] = (signatures[pair], pair_sums)
     memo[memo_key] = (policy, out)
     return out
 
@@ -388,47 +390,62 @@ def _split_hand_sums_batch(
         order, ends = _list_endings(nodes, reach, reach_pair, guide)
         endings = _Endings.listed(ends, [nodes[key][5] for key in order], shoe.counts)
     lose_stake = 1.0 if not guide.conditioned and rules.lose_all_to_natural else 0.0
-    stand_shoes, per_k = _split_parts(guide, endings, pair, unseen, weights)
-    ((edges, columns),) = _stand_values([stand_shoes], lose_stake)
-    return _split_sums(endings, per_k, edges, columns)
+    stand_shoes, per_k = _split_parts(guide, endings, [pair], [unseen], [weights])
+    edges, columns = _stand_values(stand_shoes, lose_stake)
+    return _split_sums(endings, per_k, edges, columns, [weights])[0]
 
 
 _PerK = dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]
-"""For each k: P_k(D) of every ending, its value (the stands' still 0) and the rows of the
-stand endings that can happen."""
+"""For each k: P_k(D) of every ending (0 in the groups whose split has no such k), its
+value (the stands' still 0) and the rows of the stand endings that can happen."""
 
 
 def _split_parts(
     guide: Evaluator,
     endings: _Endings,
-    pair: int,
-    unseen: Sequence[int],
-    weights: dict[int, float],
+    pairs: Sequence[int],
+    unseens: Sequence[Sequence[int]],
+    weights: Sequence[dict[int, float]],
 ) -> tuple[_StandShoes, _PerK]:
-    """The split hand's endings valued for every k of ``weights`` but the stands, and the
-    shoes those stands meet (for ``_stand_values``)."""
-    stand_shoes = _StandShoes(guide, endings, pair)
+    """The split hands' endings of every group (group g: the split of ``pairs[g]`` from
+    ``unseens[g]``, its k those of ``weights[g]``) valued for every k but the stands, and
+    the shoes those stands meet (for ``_stand_values``)."""
+    stand_shoes = _StandShoes(guide, endings, pairs)
     per_k: _PerK = {}
-    ks = list(weights)
-    split_shoes = np.repeat(np.array([unseen], dtype=np.int64), len(ks), axis=0)
-    split_shoes[:, pair - 1] -= np.array(ks, dtype=np.int64)
+    ks = sorted(set().union(*weights))
+    valid = np.array([[k in w for k in ks] for w in weights], dtype=bool)  # (groups, ks)
+    # a split shoe for every group and k, that of k = 0 where the group has no such k
+    # (it may not hold k more pair cards; its values are set to 0 below)
+    split_shoes = np.repeat(np.array(unseens, dtype=np.int64)[:, None, :], len(ks), axis=1)
+    p = np.asarray(pairs, dtype=np.int64) - 1
+    split_shoes[np.arange(len(pairs)), :, p] -= np.where(valid, np.array(ks), 0)
     probs, values, lefts = _ending_values(guide, endings, split_shoes)
+    probs = np.where(valid[endings.group].T, probs, 0.0)
     for j, k in enumerate(ks):
         per_k[k] = (probs[j], values[j], stand_shoes.add(k, probs[j], lefts[j]))
     return stand_shoes, per_k
 
 
 def _split_sums(
-    endings: _Endings, per_k: _PerK, edges: np.ndarray, columns: dict[int, np.ndarray]
-) -> dict[int, tuple[float, float]]:
-    """(A_k, its part with a pair card second) for every k, the stands valued (``edges``
-    by ``columns``, from ``_stand_values``)."""
-    out: dict[int, tuple[float, float]] = {}
+    endings: _Endings,
+    per_k: _PerK,
+    edges: np.ndarray,
+    columns: dict[int, np.ndarray],
+    weights: Sequence[dict[int, float]],
+) -> list[dict[int, tuple[float, float]]]:
+    """(A_k, its part with a pair card second) for every group and each of its k (those of
+    ``weights[g]``), the stands valued (``edges`` by ``columns``, from ``_stand_values``)."""
+    out: list[dict[int, tuple[float, float]]] = [{} for _ in weights]
+    bounds = endings.bounds
     for k, (prob, value, standing) in per_k.items():
         if len(standing):
             value[standing] = endings.stake[standing] * edges[columns[k]]
         weighted = np.where(prob > 0.0, prob * value, 0.0)
-        out[k] = (float(weighted @ endings.c), float(weighted @ endings.c_pair))
+        for g, group_weights in enumerate(weights):
+            if k in group_weights:
+                a, b = bounds[g], bounds[g + 1]
+                here = weighted[a:b]
+                out[g][k] = (float(here @ endings.c[a:b]), float(here @ endings.c_pair[a:b]))
     return out
 
 
@@ -524,9 +541,11 @@ def _list_endings(
 
 
 class _Endings:
-    """The endings as arrays, one row each: ``what`` (stand total, _BUST or _SEVENS),
-    ``stake``, ``c``, ``c_pair``; ``drawn``, the cards D drawn to the split hand by value
-    (shape (n, 10)) and ``size`` their number; the rows of the stands, the busts (with
+    """The endings of the split hands of one or more splits (``groups``, e.g. every pair of
+    a deal) as arrays, one row each: ``what`` (stand total, _BUST or _SEVENS), ``stake``,
+    ``c``, ``c_pair``; ``drawn``, the cards D drawn to the split hand by value (shape (n,
+    10)) and ``size`` their number; ``group``, the split each belongs to (the rows of
+    group g are ``bounds[g]:bounds[g + 1]``); the rows of the stands, the busts (with
     ``first_bust``, the lowest card index that busts) and the three sevens. ``last`` holds
     each bust's lowest busting card index (ignored for the other endings)."""
 
@@ -538,22 +557,29 @@ class _Endings:
         c_pair: np.ndarray,
         drawn: np.ndarray,
         last: np.ndarray,
+        group: np.ndarray | None = None,
+        groups: int = 1,
     ) -> None:
-        # One canonical order (by the cards drawn, then the ending, then the stake: no two
-        # endings share all three), whichever way they were found: the sums over them then
-        # add the same numbers in the same order, float for float.
-        order = np.lexsort((stake, what, drawn @ _CODE_UNITS))
+        if group is None:
+            group = np.zeros(len(what), dtype=np.int64)
+        # One canonical order (by the split, the cards drawn, then the ending, then the
+        # stake: no two endings of a split share all three), whichever way they were found:
+        # the sums over them then add the same numbers in the same order, float for float.
+        order = np.lexsort((stake, what, drawn @ _CODE_UNITS, group))
         what, stake, c, c_pair = what[order], stake[order], c[order], c_pair[order]
         drawn, last = drawn[order], last[order]
         self.what, self.stake, self.c, self.c_pair = what, stake, c, c_pair
         self.drawn = drawn
+        self.group = group[order]
+        self.groups = groups
+        self.bounds = np.searchsorted(self.group, np.arange(groups + 1))
         busts = self.what == _BUST
         self.sevens = self.what == _SEVENS
         self.size = self.drawn.sum(axis=1)
         self.stands = np.flatnonzero(self.what >= 4)
         self.bust_rows = np.flatnonzero(busts)
         self.first_bust = last[self.bust_rows]
-        self.longest = int(self.drawn.max()) + 1
+        self.longest = int(self.drawn.max()) + 1 if len(drawn) else 1
 
     @classmethod
     def listed(
@@ -583,7 +609,7 @@ def _tabled_endings(
     is a prepared shoe less one pair card (``EVCache.hits_table``): one pair of
     ``_tabled_plays``."""
     plays = _tabled_plays({pair: guide}, {pair: may_hit}, prepared)
-    return _tabled_pair_endings(pair, *plays[pair], prepared[0])
+    return _tabled_pair_endings([pair], [plays[pair]], prepared[0])
 
 
 _Plays = tuple[np.ndarray, np.ndarray, np.ndarray]
@@ -608,8 +634,8 @@ def _tabled_plays(
     At two cards each pair's own guide decides (its double with DAS; split aces may not
     draw). The endings are then read off per pair: a stand, the bust of a hand that draws
     (all busting cards as one ending) and each card of a double. No three sevens and no
-    draw limit here (the table is not made then); ``_tabled_pair_endings`` lists a pair's
-    endings from its plays."""
+    draw limit here (the table is not made then); ``_tabled_pair_endings`` lists the
+    pairs' endings from their plays."""
     table, children, lows, _aces = draw_table()
     base, _feasible, hits = prepared
     n = len(table)
@@ -684,21 +710,23 @@ def _plays_signature(plays: _Plays) -> bytes:
     return b"".join(a.tobytes() for a in (rows, kind[rows], c[rows], c_pair[rows]))
 
 
-def _tabled_pair_endings(
-    pair: int, kind: np.ndarray, c: np.ndarray, c_pair: np.ndarray, base: np.ndarray
-) -> _Endings:
-    """One pair's endings from ``_tabled_plays``'s pass: ``kind`` (START_* of every
-    row of ``draw_table`` its split hand can be, -1 elsewhere), the orderings ``c`` and
-    ``c_pair`` of each, ``base`` the prepared shoe's counts."""
+def _tabled_pair_endings(pairs: list[int], plays: list[_Plays], base: np.ndarray) -> _Endings:
+    """The endings of several pairs' split hands, one group each in the order of ``pairs``,
+    from their plays (``_tabled_plays``: ``kind``, START_* of every row of ``draw_table``
+    its split hand can be, -1 elsewhere, and the orderings ``c`` and ``c_p`` of each);
+    ``base`` the prepared shoe's counts."""
     table, _children, lows, aces = draw_table()
-    p = pair - 1
     values = np.arange(1, 11)
-    nodes = np.flatnonzero(kind >= 0)
+    kinds = np.stack([kind for kind, _c, _cp in plays])
+    cs = np.stack([c for _kind, c, _cp in plays])
+    cps = np.stack([cp for _kind, _c, cp in plays])
+    group, nodes = np.nonzero(kinds >= 0)
     node_low, node_ace = lows[nodes], aces[nodes]
     node_total = np.where(node_ace & (node_low <= 11), node_low + 10, node_low)
     drawn = table[nodes].copy()
-    drawn[:, p] -= 1  # D: the cards drawn to the split hand
-    node_kind = kind[nodes]
+    drawn[np.arange(len(nodes)), np.array(pairs, dtype=np.int64)[group] - 1] -= 1  # D
+    node_kind = kinds[group, nodes]
+    node_c, node_cp = cs[group, nodes], cps[group, nodes]
     stake = np.where(node_kind == START_DOUBLE, 2.0, 1.0)
     first_bust = np.maximum(21 - node_low, 0)
     # stands
@@ -712,11 +740,6 @@ def _tabled_pair_endings(
     parts.append(busting)
     what.append(np.full(int(busting.sum()), float(_BUST)))
     rows_of = [np.flatnonzero(part) for part in parts]
-    out_drawn = [drawn[r] for r in rows_of]
-    out_stake = [stake[r] for r in rows_of]
-    out_c = [c[nodes[r]] for r in rows_of]
-    out_pair = [c_pair[nodes[r]] for r in rows_of]
-    out_last = [np.full(len(rows_of[0]), -1), first_bust[rows_of[1]]]
     # doubles: one ending per card that does not bust (and is left)
     doubles = np.flatnonzero(node_kind == START_DOUBLE)
     one_card = (values - 1 < first_bust[doubles][:, None]) & (left[doubles] > 0)
@@ -725,48 +748,55 @@ def _tabled_pair_endings(
     low_after = node_low[rows] + card + 1
     soft_after = (node_ace[rows] | (card == 0)) & (low_after <= 11)
     what.append(np.where(soft_after, low_after + 10, low_after))
-    out_drawn.append(drawn[rows] + np.eye(10, dtype=np.int64)[card])
-    out_stake.append(np.full(len(rows), 2.0))
-    out_c.append(c[nodes[rows]])
-    out_pair.append(c_pair[nodes[rows]])
-    out_last.append(card)
+    every = [*rows_of, rows]
     return _Endings(
         np.concatenate(what).astype(float),
-        np.concatenate(out_stake),
-        np.concatenate(out_c),
-        np.concatenate(out_pair),
-        np.concatenate(out_drawn),
-        np.concatenate(out_last),
+        np.concatenate([stake[r] for r in rows_of] + [np.full(len(rows), 2.0)]),
+        np.concatenate([node_c[r] for r in every]),
+        np.concatenate([node_cp[r] for r in every]),
+        np.concatenate(
+            [drawn[r] for r in rows_of] + [drawn[rows] + np.eye(10, dtype=np.int64)[card]]
+        ),
+        np.concatenate([np.full(len(rows_of[0]), -1), first_bust[rows_of[1]], card]),
+        np.concatenate([group[r] for r in every]),
+        len(pairs),
     )
 
 
 def _ending_values(
     guide: Evaluator, endings: _Endings, split_shoes: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For the split shoes of several k at once (``split_shoes``, (ks, 10) counts): P_k(D)
-    of each ending (ks, endings), the values of the busts and three sevens (the stands'
-    are 0 until the dealer's distributions are known; (ks, endings)), and the split shoe
-    left at each ending (ks, endings, 10)."""
-    drawn, size, bust_rows = endings.drawn, endings.size, endings.bust_rows
-    ks = len(split_shoes)
+    """For the split shoes of several k at once (``split_shoes``, (groups, ks, 10) counts:
+    each group's split shoe for each k): P_k(D) of each ending (ks, endings), the values of
+    the busts and three sevens (the stands' are 0 until the dealer's distributions are
+    known; (ks, endings)), and the split shoe left at each ending (ks, endings, 10)."""
+    drawn, size, bust_rows, group = endings.drawn, endings.size, endings.bust_rows, endings.group
+    groups, ks = split_shoes.shape[:2]
     # P_k(D): falling factorials of each value's count over those of the total
     falling = np.cumprod(
         np.concatenate(
             [
-                np.ones((ks, 10, 1)),
-                split_shoes[:, :, None] - np.arange(endings.longest - 1),
+                np.ones((groups, ks, 10, 1)),
+                split_shoes[..., None] - np.arange(endings.longest - 1),
             ],
-            axis=2,
+            axis=3,
+        ),
+        axis=3,
+    )
+    cards_left = split_shoes.sum(axis=2)
+    longest = int(size.max()) if len(size) else 0
+    total_falling = np.cumprod(
+        np.concatenate(
+            [np.ones((groups, ks, 1)), cards_left[..., None] - np.arange(longest)], axis=2
         ),
         axis=2,
     )
-    cards_left = split_shoes.sum(axis=1)
-    total_falling = np.cumprod(
-        np.concatenate([np.ones((ks, 1)), cards_left[:, None] - np.arange(size.max())], axis=1),
-        axis=1,
+    k_at = np.arange(ks)[:, None]
+    prob = (
+        falling[group[None, :, None], k_at[:, :, None], np.arange(10), drawn[None]].prod(axis=2)
+        / total_falling[group[None, :], k_at, size[None, :]]
     )
-    prob = falling[:, np.arange(10), drawn].prod(axis=2) / total_falling[:, size]
-    left = split_shoes[:, None, :] - drawn  # the split shoe at each ending
+    left = split_shoes[group].transpose(1, 0, 2) - drawn  # the split shoe at each ending
     value = np.zeros((ks, len(size)))
     left_total = np.maximum(left.sum(axis=2), 2)  # (> 12 where it matters)
     # A bust ending: P(any card from first_bust on) * -(stake), and in a peek game
@@ -800,22 +830,24 @@ _CODE_UNITS = _CODE_BASE ** np.arange(10, dtype=np.int64)
 
 
 class _StandShoes:
-    """The shoes the stands of every k meet, each valued once for each stand total that
-    meets it (a column of ``_stand_values``): a shoe met under several k (k more pair cards out
+    """The shoes the stands of every k meet (of every group of the endings: a group's pair
+    is one of ``pairs``), each valued once for each stand total that meets it (a column of ``_stand_values``): a shoe met under several k (k more pair cards out
     and D, or k + 1 and D less one pair card) with the same kind of total is valued once.
     Shoes are told apart by what was taken out of ``unseen`` (an int64 code,
     ``_CODE_BASE``), all at once with numpy: no Python work per ending. Every shoe is
     valued here in one batch, even one the cache may already hold (a tenth of them):
     looking each up by its DrawState key would cost more in Python than solving it."""
 
-    def __init__(self, guide: Evaluator, endings: _Endings, pair: int) -> None:
+    def __init__(self, guide: Evaluator, endings: _Endings, pairs: Sequence[int]) -> None:
         self.guide = guide
         self.stands = endings.stands
         # the kind of each stand ending's total: 0 below 17, else total - 16 (_EDGE_SIGNS)
         kinds = np.maximum(endings.what[endings.stands].astype(np.int64) - 16, 0)
         # the code of the cards D drawn to each stand ending (k = 0), the kind in 3 low bits
         self.drawn_codes = (endings.drawn[endings.stands] @ _CODE_UNITS) * 8 + kinds
-        self.pair_code = int(_CODE_UNITS[pair - 1]) * 8
+        # the code of one card of each stand ending's pair (``pairs``: by group)
+        pair_codes = _CODE_UNITS[np.asarray(pairs, dtype=np.int64) - 1] * 8
+        self.pair_code = pair_codes[endings.group[endings.stands]]
         self.codes: dict[int, np.ndarray] = {}
         self.shoes: dict[int, np.ndarray] = {}
 
@@ -826,26 +858,26 @@ class _StandShoes:
         standing = self.stands[live]
         # (k + 2): the shoe less both pair cards too, so that the shoes of different pairs
         # of one deal (``_deal_split_sums``) are told apart by their codes
-        self.codes[k] = self.drawn_codes[live] + (k + 2) * self.pair_code
+        self.codes[k] = self.drawn_codes[live] + (k + 2) * self.pair_code[live]
         self.shoes[k] = left[standing]
         return standing
 
 
 def _stand_values(
-    batches: list[_StandShoes],
+    stands: _StandShoes,
     lose_stake: float,
     known: dict[float, tuple[np.ndarray, np.ndarray]] | None = None,
-) -> list[tuple[np.ndarray, dict[int, np.ndarray]]]:
-    """The EV of standing with stake 1 on each distinct (shoe, kind of total) that the
-    stands of ``batches`` meet (the split hands of one deal: one upcard, one guide rule):
+) -> tuple[np.ndarray, dict[int, np.ndarray]]:
+    """The EV of standing with stake 1 on each distinct (shoe, kind of total) that
+    ``stands`` meet (the split hands of one deal or split: one upcard, one guide rule):
     the dealer busts or ends lower +1, ends higher -1, a natural -``lose_stake`` (what a
-    stake loses to it); all in one batch (``DealerSolver.combined``). For each batch, the
-    values and, for each k of its ``add``, the column of each of its standing endings.
+    stake loses to it); all in one batch (``DealerSolver.combined``). Returns the values
+    and, for each k of ``stands.add``, the column of each of its standing endings.
 
     ``known``: the values found for the same deal before (by ``lose_stake``: the codes,
     sorted, and their values), which are not solved again, and where these are added (the
     chart's splits of a deal meet mostly the shoes the best play's met)."""
-    codes = [batch.codes[k] for batch in batches for k in batch.codes]
+    codes = [stands.codes[k] for k in stands.codes]
     every = np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64)
     unique, first, inverse = np.unique(every, return_index=True, return_inverse=True)
     edges = np.empty(len(unique))
@@ -857,8 +889,8 @@ def _stand_values(
         edges[found] = before[1][at[found]]
         new = ~found
     if new.any():
-        guide = batches[0].guide
-        shoes = np.concatenate([batch.shoes[k] for batch in batches for k in batch.shoes])
+        guide = stands.guide
+        shoes = np.concatenate([stands.shoes[k] for k in stands.shoes])
         signs = [[*row, -lose_stake, 1.0] for row in _EDGE_SIGNS]
         edges[new] = guide.dealer.combined(guide.upcard, shoes[first[new]], unique[new] & 7, signs)
     if known is not None:
@@ -868,16 +900,12 @@ def _stand_values(
             merged = np.concatenate([before[0], unique[new]])
             order = np.argsort(merged, kind="stable")
             known[lose_stake] = (merged[order], np.concatenate([before[1], edges[new]])[order])
-    out: list[tuple[np.ndarray, dict[int, np.ndarray]]] = []
+    columns: dict[int, np.ndarray] = {}
     start = 0
-    for batch in batches:
-        columns: dict[int, np.ndarray] = {}
-        for k in batch.codes:
-            stop = start + len(batch.codes[k])
-            columns[k] = inverse[start:stop]
-            start = stop
-        out.append((edges, columns))
-    return out
+    for k, k_codes in stands.codes.items():
+        columns[k] = inverse[start : start + len(k_codes)]
+        start += len(k_codes)
+    return edges, columns
 
 
 __all__ = ["split_coefficients", "split_ev"]
