@@ -270,7 +270,7 @@ def warm_grading() -> float:
     ``grade_round`` otherwise does at the first grade against an upcard) and the banker
     game's punter and banker analyses (what its first graded decision otherwise computes,
     about 1.6 s of CPU, with the request and its worker waiting), so that no request of this
-    process pays for them; returns the seconds it took. Some 2.5 s and 100 MB; a web process
+    process pays for them; returns the seconds it took. Some 2 s and 100 MB; a web process
     calls it once as it starts (gunicorn.conf.py's ``post_worker_init``). Reads nothing from
     the database."""
     started = time.perf_counter()
