@@ -21,9 +21,11 @@ middleware is about 0.45 ms (in-process) and the rest gunicorn's HTTP parsing, i
 hand-offs and the sockets; a sync worker (a new connection per request, no threads) costs
 about the same (1.2 ms), so the choice of worker class is about waiting, not CPU.
 
-Each worker prepares the casino presets' grading caches as it starts (``post_worker_init``,
-about a second and 80 MB a worker): the first grade against each upcard would otherwise
-solve that batch inside a request (0.03-0.3 s each, once per upcard and process).
+Each worker prepares the casino presets' grading caches and the banker game's analyses as it
+starts (``post_worker_init``, about 2 s and 100 MB a worker): the first grade against each
+upcard would otherwise solve that batch inside a request (0.03-0.3 s each, once per upcard
+and process), and the banker game's first graded decision its two analyses (1.6 s of CPU:
+under load a stall of several seconds for that request and the requests its worker holds).
 """
 
 import gc
@@ -53,4 +55,4 @@ def post_worker_init(worker):
     # make loadtest: collections 0.6-0.8 -> 0.5-0.6 ms of CPU a request, none of them full.
     gc.collect()
     gc.freeze()
-    worker.log.info("grading caches of the casino presets prepared in %.2f s", seconds)
+    worker.log.info("grading caches prepared in %.2f s", seconds)

@@ -267,16 +267,21 @@ def grade_round(
 
 def warm_grading() -> float:
     """Prepare the shared EV cache of every casino preset for all ten upcards (what
-    ``grade_round`` otherwise does at the first grade against an upcard), so that no
-    request of this process pays for it; returns the seconds it took. Some 1 s and 80 MB
-    for the four 6-deck presets; a web process calls it once as it starts
-    (gunicorn.conf.py's ``post_worker_init``). Reads nothing from the database."""
+    ``grade_round`` otherwise does at the first grade against an upcard) and the banker
+    game's punter and banker analyses (what its first graded decision otherwise computes,
+    about 1.6 s of CPU, with the request and its worker waiting), so that no request of this
+    process pays for them; returns the seconds it took. Some 2 s and 100 MB; a web process
+    calls it once as it starts (gunicorn.conf.py's ``post_worker_init``). Reads nothing from
+    the database."""
     started = time.perf_counter()
     for variant in VARIANTS:
         if variant.casino:
             cache = evs_cache(variant.rules)
             for up in range(1, 11):
                 _prepare_upcard(cache, up)
+    # Both kept for the process (functools.cache): banker_grading.py reads them.
+    punter_analysis()
+    banker_analysis()
     return time.perf_counter() - started
 
 

@@ -1,6 +1,7 @@
-"""A web process prepares the casino presets' grading caches as it starts
-(``store.warm_grading``, called by gunicorn.conf.py's ``post_worker_init``): afterwards a
-grade's hand values read the prepared dealer distributions and solve none of their own."""
+"""A web process prepares the casino presets' grading caches and the banker game's analyses
+as it starts (``store.warm_grading``, called by gunicorn.conf.py's ``post_worker_init``):
+afterwards a grade's hand values read the prepared dealer distributions and solve none of
+their own, and a banker game decision is graded without computing an analysis."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import gc
 import runpy
 from pathlib import Path
 
+from game.engine.strategy.banker import banker_analysis, punter_analysis
 from game.engine.strategy.hand import hand_evs
 from game.engine.variants import VARIANTS
 from game.rulesets import store
@@ -34,6 +36,23 @@ def test_after_the_warm_up_a_grade_solves_no_dealer_distribution() -> None:
         store.forget()
 
 
+def test_after_the_warm_up_the_banker_game_is_graded_from_kept_analyses() -> None:
+    punter_analysis.cache_clear()
+    banker_analysis.cache_clear()
+    try:
+        store.warm_grading()
+        # Both kept for the process: the first graded decision of the banker game (either
+        # role) computes neither.
+        assert punter_analysis.cache_info().currsize == 1
+        assert banker_analysis.cache_info().currsize == 1
+        punter_analysis()
+        banker_analysis()
+        assert punter_analysis.cache_info().misses == 1
+        assert banker_analysis.cache_info().misses == 1
+    finally:
+        store.forget()
+
+
 def test_gunicorn_warms_each_worker_before_it_serves() -> None:
     config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     assert config["worker_class"] == "gthread"
@@ -52,7 +71,7 @@ def test_gunicorn_warms_each_worker_before_it_serves() -> None:
     gc.unfreeze()
     try:
         config["post_worker_init"](Worker())
-        assert Worker.log.lines[0].startswith("grading caches of the casino presets prepared")
+        assert Worker.log.lines[0].startswith("grading caches prepared in")
         assert len(store._caches) == sum(variant.casino for variant in VARIANTS)
         # What the worker holds after warming up is frozen out of the collector's sight.
         assert gc.get_freeze_count() > 0
