@@ -831,8 +831,9 @@ _CODE_UNITS = _CODE_BASE ** np.arange(10, dtype=np.int64)
 
 class _StandShoes:
     """The shoes the stands of every k meet (of every group of the endings: a group's pair
-    is one of ``pairs``), each valued once for each stand total that meets it (a column of ``_stand_values``): a shoe met under several k (k more pair cards out
-    and D, or k + 1 and D less one pair card) with the same kind of total is valued once.
+    is one of ``pairs``), each valued once for each stand total that meets it (a column of
+    ``_stand_values``): a shoe met under several k (k more pair cards out and D, or k + 1
+    and D less one pair card) with the same kind of total is valued once.
     Shoes are told apart by what was taken out of ``unseen`` (an int64 code,
     ``_CODE_BASE``), all at once with numpy: no Python work per ending. Every shoe is
     valued here in one batch, even one the cache may already hold (a tenth of them):
