@@ -217,6 +217,8 @@ def _policy_upcard_ev(
     follow_memo: dict[tuple[int, int, bool, int, bool], float] = {}
     # A prepared shoe: every hit of the deal valued at once with numpy (else the recursion)
     hit_values = cache.policy_hit_values(up, guide.shoe.key, policy) if guide.shoe.finite else None
+    # and its stands and doubles, read off the prepared arrays (the recursion's floats)
+    kept = cache.actions(up, guide.shoe.key) if guide.shoe.finite else None
     _table, children, _lows, _aces = draw_table()
     for p_hand, first, second, unseen, q in _two_card_hands(up, after_up):
         weight = p_up * p_hand
@@ -231,19 +233,25 @@ def _policy_upcard_ev(
         if action is Action.SURRENDER:
             total_ev += weight * _surrendered(rules, conditioned, q)
             continue
-        ev = Evaluator(rules, up, DrawState(unseen), cache.dealer, conditioned=conditioned)
-        ev.follow_memo = follow_memo  # shared: keyed on the whole shoe and the hand
-        low, ace, ncards, sevens = hand_state(values, track_sevens)
-        if action is Action.STAND:
-            value = ev.stand(hand_total(low, ace), 1.0)
+        row = int(children[children[0, first - 1], second - 1])
+        if action is Action.STAND and kept is not None:
+            value = float(kept[0][row])
         elif action is Action.HIT and hit_values is not None:
-            value = float(hit_values[children[children[0, first - 1], second - 1]])
-        elif action is Action.HIT:
-            value = ev.hit_following(low, ace, ncards, sevens, guide)
-        elif action is Action.DOUBLE:
-            value = ev.double(low, ace, ncards, sevens)
-        else:
+            value = float(hit_values[row])
+        elif action is Action.DOUBLE and kept is not None and kept[2][row] == kept[2][row]:
+            value = float(kept[2][row])  # not NaN: valued by prepare
+        elif action is Action.SPLIT:
             value = split_ev(rules, first, up, unseen, cache, conditioned, policy)
+        else:
+            ev = Evaluator(rules, up, DrawState(unseen), cache.dealer, conditioned=conditioned)
+            ev.follow_memo = follow_memo  # shared: keyed on the whole shoe and the hand
+            low, ace, ncards, sevens = hand_state(values, track_sevens)
+            if action is Action.STAND:
+                value = ev.stand(hand_total(low, ace), 1.0)
+            elif action is Action.HIT:
+                value = ev.hit_following(low, ace, ncards, sevens, guide)
+            else:
+                value = ev.double(low, ace, ncards, sevens)
         # A conditioned value counts the dealer-natural outcomes as 0: add the bet
         # lost to the natural the peek shows first.
         total_ev += weight * (value - q if conditioned else value)
