@@ -419,10 +419,10 @@ def _split_parts(
     split_shoes = np.repeat(np.array(unseens, dtype=np.int64)[:, None, :], len(ks), axis=1)
     p = np.asarray(pairs, dtype=np.int64) - 1
     split_shoes[np.arange(len(pairs)), :, p] -= np.where(valid, np.array(ks), 0)
-    probs, values, lefts = _ending_values(guide, endings, split_shoes)
+    probs, values = _ending_values(guide, endings, split_shoes)
     probs = np.where(valid[endings.group].T, probs, 0.0)
     for j, k in enumerate(ks):
-        per_k[k] = (probs[j], values[j], stand_shoes.add(k, probs[j], lefts[j]))
+        per_k[k] = (probs[j], values[j], stand_shoes.add(k, j, probs[j], split_shoes))
     return stand_shoes, per_k
 
 
@@ -767,9 +767,9 @@ def _ending_values(
     guide: Evaluator, endings: _Endings, split_shoes: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For the split shoes of several k at once (``split_shoes``, (groups, ks, 10) counts:
-    each group's split shoe for each k): P_k(D) of each ending (ks, endings), the values of
-    the busts and three sevens (the stands' are 0 until the dealer's distributions are
-    known; (ks, endings)), and the split shoe left at each ending (ks, endings, 10)."""
+    each group's split shoe for each k): P_k(D) of each ending (ks, endings) and the values
+    of the busts and three sevens (the stands' are 0 until the dealer's distributions are
+    known; (ks, endings))."""
     drawn, size, bust_rows, group = endings.drawn, endings.size, endings.bust_rows, endings.group
     groups, ks = split_shoes.shape[:2]
     # P_k(D): falling factorials of each value's count over those of the total
@@ -796,13 +796,13 @@ def _ending_values(
         falling[group[None, :, None], k_at[:, :, None], np.arange(10), drawn[None]].prod(axis=2)
         / total_falling[group[None, :], k_at, size[None, :]]
     )
-    left = split_shoes[group].transpose(1, 0, 2) - drawn  # the split shoe at each ending
     value = np.zeros((ks, len(size)))
-    left_total = np.maximum(left.sum(axis=2), 2)  # (> 12 where it matters)
+    # the cards left in the split shoe at each ending (> 12 where it matters)
+    left_total = np.maximum(cards_left[group].T - size, 2)
     # A bust ending: P(any card from first_bust on) * -(stake), and in a peek game
     # P(no natural after it): sum over those cards i of left_i * (1 - q_i), where
     # q_i = (left_c - [i = c]) / (L - 1) for the card c that completes a natural.
-    bust_left = left[:, bust_rows]
+    bust_left = _left_at(split_shoes, endings, bust_rows)
     suffix = np.cumsum(bust_left[:, :, ::-1], axis=2)[:, :, ::-1]
     busting = suffix[:, np.arange(len(bust_rows)), endings.first_bust].astype(float)
     cards_at = left_total[:, bust_rows]
@@ -814,11 +814,19 @@ def _ending_values(
     if guide.sevens_bonus is not None:
         conditioned_left: float | np.ndarray = 1.0
         if guide.conditioned:
-            conditioned_left = 1.0 - left[:, :, guide.completer] / left_total
+            c = guide.completer
+            completers_left = split_shoes[group, :, c].T - drawn[:, c]
+            conditioned_left = 1.0 - completers_left / left_total
         paid = float(guide.sevens_bonus) * endings.stake * conditioned_left
         sevens = endings.sevens
         value[:, sevens] = np.broadcast_to(paid, value.shape)[:, sevens]
-    return prob, value, left
+    return prob, value
+
+
+def _left_at(split_shoes: np.ndarray, endings: _Endings, rows: np.ndarray) -> np.ndarray:
+    """The split shoe left at the endings ``rows`` for every k, (ks, rows, 10) counts:
+    ``split_shoes`` (groups, ks, 10) less the cards drawn to each."""
+    return split_shoes[endings.group[rows]].transpose(1, 0, 2) - endings.drawn[rows]
 
 
 _CODE_BASE = 32
@@ -841,6 +849,7 @@ class _StandShoes:
 
     def __init__(self, guide: Evaluator, endings: _Endings, pairs: Sequence[int]) -> None:
         self.guide = guide
+        self.endings = endings
         self.stands = endings.stands
         # the kind of each stand ending's total: 0 below 17, else total - 16 (_EDGE_SIGNS)
         kinds = np.maximum(endings.what[endings.stands].astype(np.int64) - 16, 0)
@@ -852,15 +861,16 @@ class _StandShoes:
         self.codes: dict[int, np.ndarray] = {}
         self.shoes: dict[int, np.ndarray] = {}
 
-    def add(self, k: int, prob: np.ndarray, left: np.ndarray) -> np.ndarray:
-        """The stand endings that can happen for this k (P_k(D) > 0, ``prob``), given the
-        split shoe left at each ending (``left``); their shoes get columns in ``_stand_values``."""
+    def add(self, k: int, j: int, prob: np.ndarray, split_shoes: np.ndarray) -> np.ndarray:
+        """The stand endings that can happen for this k (P_k(D) > 0, ``prob``), whose split
+        shoes are ``split_shoes[:, j]`` (``_ending_values``); their shoes get columns in
+        ``_stand_values``."""
         live = prob[self.stands] > 0.0
         standing = self.stands[live]
         # (k + 2): the shoe less both pair cards too, so that the shoes of different pairs
         # of one deal (``_deal_split_sums``) are told apart by their codes
         self.codes[k] = self.drawn_codes[live] + (k + 2) * self.pair_code[live]
-        self.shoes[k] = left[standing]
+        self.shoes[k] = _left_at(split_shoes[:, j : j + 1], self.endings, standing)[0]
         return standing
 
 
