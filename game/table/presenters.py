@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import models
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
@@ -404,6 +405,9 @@ class Felt:
     template: str
     context: Callable[[TableSession], dict[str, Any]]
     history: Callable[[RoundRecord, int], dict[str, Any]]
+    # The partial of one line of the recent rounds ("row"): rendered once, when the line is
+    # made, and kept with it (``history_view``, ``KEPT_HISTORY``).
+    history_row: str
     # The template of the log under the felt (this round's decisions, the recent rounds),
     # swapped out of band; None for none.
     log: str | None = None
@@ -413,12 +417,17 @@ class Felt:
 
 FELTS: dict[str, Felt] = {
     "casino": Felt(
-        "table/felt_casino.html", casino_felt, casino_history_view, "table/round_log.html"
+        "table/felt_casino.html",
+        casino_felt,
+        casino_history_view,
+        "table/round_log.html#history-row",
+        "table/round_log.html",
     ),
     "banker": Felt(
         "table/felt_banker.html",
         banker_felt,
         banker_history_view,
+        "table/felt_banker.html#history-row",
         "table/round_log.html",
         log_history=False,
     ),
@@ -779,10 +788,13 @@ def history_view(
     decisions: list[GradedDecision] | None = None,
 ) -> list[dict[str, Any]]:
     """The recent rounds (``recent_records``, or ``records``), newest first, each with the
-    severity mark of its graded decisions (``round_marks``; None for a round without any)."""
+    severity mark of its graded decisions (``round_marks``; None for a round without any)
+    and its line of the list as HTML (``html``: the felt's ``history_row``, in the active
+    language; a settled round's line never changes, so it is rendered once and kept)."""
     if records is None:
         records = recent_records(table)
     marks = round_marks(table, [r.number for r in records], decisions)
+    line = get_template(felt.history_row)
     rows = []
     for record in records:
         row = {**felt.history(record, table.human_seat), "mark": marks.get(record.number)}
@@ -794,6 +806,7 @@ def history_view(
         )
         row["net_text"] = signed(record.net)
         row["net_class"] = sign_class(record.net)
+        row["html"] = line.render({"row": row})
         rows.append(row)
     return rows
 
