@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import models
+from django.template.defaultfilters import floatformat
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import formats
@@ -68,7 +69,7 @@ from trainer.web.labels import (
     card_view,
 )
 from trainer.web.numbers import MINUS, bets, signed_bets
-from trainer.web.templatetags.web import sign_class, signed
+from trainer.web.templatetags.web import chip_stack, sign_class, signed
 
 CHIPS = (5, 25, 100, 500)
 HISTORY_LENGTH = 8
@@ -118,24 +119,34 @@ def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
     net = hand.bet_net
     if whole and hand.outcome:
         outcome_label, net = EVEN_MONEY_OUTCOME, hand.net
+    bet = to_decimal(hand.bet)
+    net_chips = to_decimal(net) if net is not None else None
+    insurance = to_decimal(hand.insurance) if hand.insurance and not whole else None
+    insurance_net = to_decimal(hand.insurance_net) if hand.outcome and insured and not whole else None
     return {
         "cards": [card_view(c) for c in hand.cards],
         # "7/17" only while the hand may still draw; a finished hand has one total.
         "total": str(hand.value.total) if hand.done else hand.value.display(),
         "natural": hand.is_natural,
         "bust": hand.is_bust,
-        "bet": to_decimal(hand.bet),
+        "bet": bet,
         "doubled": hand.doubled,
         "active": active,
         "outcome": hand.outcome.value if hand.outcome else None,
         "outcome_label": outcome_label,
-        "net": to_decimal(net) if net is not None else None,
+        "net": net_chips,
         "even_money": whole,
         "insurance_label": EVEN_MONEY_OUTCOME if even_money else _("Insurance"),
-        "insurance": to_decimal(hand.insurance) if hand.insurance and not whole else None,
-        "insurance_net": to_decimal(hand.insurance_net)
-        if hand.outcome and insured and not whole
-        else None,
+        "insurance": insurance,
+        "insurance_net": insurance_net,
+        # The amounts as templates/table/seats.html writes them, written here rather than
+        # by filters in each hand: the bet ("7.50" unless whole), its chips' picture, the
+        # nets with their signs.
+        "bet_text": floatformat(bet, "-2g"),
+        "stack": chip_stack(bet),
+        "net_text": signed(net_chips) if net_chips is not None else "",
+        "insurance_text": floatformat(insurance, "-2g") if insurance is not None else "",
+        "insurance_net_text": signed(insurance_net) if insurance_net is not None else "",
     }
 
 
@@ -148,6 +159,7 @@ def seats_view(view: RoundView, human_seat: int, seat_count: int) -> list[dict[s
             for i, h in enumerate(view.hands)
             if h.seat == seat
         ]
+        net = to_decimal(view.seat_net(seat)) if view.is_over else None
         seats.append(
             {
                 "seat": seat,
@@ -155,7 +167,9 @@ def seats_view(view: RoundView, human_seat: int, seat_count: int) -> list[dict[s
                 "label": seat_label(seat, human_seat),
                 "hands": hands,
                 "active": any(h["active"] for h in hands),
-                "net": to_decimal(view.seat_net(seat)) if view.is_over else None,
+                "net": net,
+                "net_text": signed(net, "±") if net is not None else "",
+                "net_class": sign_class(net),
             }
         )
     return seats
