@@ -25,7 +25,7 @@ from typing import Any
 from django.db import models
 from django.template.defaultfilters import floatformat
 from django.template.loader import get_template
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import formats
 from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
@@ -569,6 +569,8 @@ def decision_row(decision: GradedDecision) -> dict[str, Any]:
     severity = Severity(decision.severity)
     return {
         "pk": decision.pk,
+        # Its review page (written here, not by a template tag a row).
+        "url": reverse("review:decision", args=[decision.pk]),
         "hand": " ".join(Card.parse(code).rank.label for code in decision.hand),
         # A banker-game decision has no upcard: the row names the seat's role instead.
         "upcard": Card.parse(decision.upcard).rank.label if decision.banker_role is None else "",
@@ -904,6 +906,30 @@ class KeptDecisions(Kept[tuple[GradedDecision, ...]]):
 
 KEPT_HISTORY = KeptHistory(2048)
 KEPT_DECISIONS = KeptDecisions(2048)
+KEPT_URLS: Kept[dict[str, str]] = Kept(2048)
+
+# The table's pages and forms by URL name: what its page links and posts to.
+TABLE_URL_NAMES = {
+    "table": "game:table",
+    "deal": "game:deal",
+    "act": "game:act",
+    "hint": "game:hint",
+    "counter": "game:counter",
+    "summary": "game:summary",
+}
+
+
+def table_urls(table: TableSession) -> dict[str, str]:
+    """The URLs of a saved table's page and forms (``TABLE_URL_NAMES``) in the active
+    language: reversed once per table, language and script prefix, then kept (``KEPT_URLS``:
+    a table's URLs never change)."""
+    key = (str(table.public_id), get_language() or "", get_script_prefix())
+    urls = KEPT_URLS.get(key)
+    if urls is None:
+        kwargs = {"public_id": table.public_id}
+        urls = {name: reverse(view, kwargs=kwargs) for name, view in TABLE_URL_NAMES.items()}
+        KEPT_URLS.put(key, urls)
+    return urls
 
 
 def _history_and_decisions(
@@ -956,8 +982,11 @@ def table_context(table: TableSession) -> dict[str, Any]:
     cover = table.cover_needed()
     # The log under the felt: the recent rounds' rows and the decisions of the round shown.
     history, decisions = _history_and_decisions(table, felt) if saved else ([], [])
+    urls = table_urls(table) if saved else {}
     return {
         "table": table,
+        # The table's own URLs (its forms post to them; ``table_urls``).
+        "urls": urls,
         # The game's partials (templates/table/table.html and controls.html include them).
         "felt": f"{felt.template}#felt",
         "prompt": f"{felt.template}#prompt",
@@ -996,15 +1025,9 @@ def table_context(table: TableSession) -> dict[str, Any]:
         # The hint of the person's standard (views.py fills it in once asked for).
         "hint": None,
         "hint_available": counter_view_possible(table),
-        "summary_url": reverse("game:summary", kwargs={"public_id": table.public_id})
-        if saved
-        else None,
-        "deal_url": reverse("game:deal", kwargs={"public_id": table.public_id})
-        if saved
-        else reverse("game:first_deal"),
+        "summary_url": urls["summary"] if saved else None,
+        "deal_url": urls["deal"] if saved else reverse("game:first_deal"),
         "analysis": pending_analysis(table),
-        "analysis_next": reverse("game:table", kwargs={"public_id": table.public_id})
-        if saved
-        else reverse("game:home"),
+        "analysis_next": urls["table"] if saved else reverse("game:home"),
         **felt.context(table),
     }
