@@ -983,6 +983,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
     # The log under the felt: the recent rounds' rows and the decisions of the round shown.
     history, decisions = _history_and_decisions(table, felt) if saved else ([], [])
     urls = table_urls(table) if saved else {}
+    advisable = counter_view_possible(table)  # the counter's advice and the hint alike
     return {
         "table": table,
         # The table's own URLs (its forms post to them; ``table_urls``).
@@ -1016,7 +1017,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "chips": [c for c in CHIPS if c <= table.MAX_BET],
         "flag": flag_view(table, decisions) if saved else None,
         "counter": None,
-        "counter_available": counter_view_possible(table),
+        "counter_available": advisable,
         "standards": STANDARD_LABELS,
         "history": history,
         "round_decisions": round_decisions(table, decisions) if saved else [],
@@ -1024,7 +1025,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "log_history": felt.log_history,
         # The hint of the person's standard (views.py fills it in once asked for).
         "hint": None,
-        "hint_available": counter_view_possible(table),
+        "hint_available": advisable,
         "summary_url": urls["summary"] if saved else None,
         "deal_url": urls["deal"] if saved else reverse("game:first_deal"),
         "analysis": pending_analysis(table),
