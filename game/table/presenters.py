@@ -122,7 +122,9 @@ def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
     bet = to_decimal(hand.bet)
     net_chips = to_decimal(net) if net is not None else None
     insurance = to_decimal(hand.insurance) if hand.insurance and not whole else None
-    insurance_net = to_decimal(hand.insurance_net) if hand.outcome and insured and not whole else None
+    insurance_net = (
+        to_decimal(hand.insurance_net) if hand.outcome and insured and not whole else None
+    )
     return {
         "cards": [card_view(c) for c in hand.cards],
         # "7/17" only while the hand may still draw; a finished hand has one total.
