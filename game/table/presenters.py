@@ -152,15 +152,18 @@ def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
     }
 
 
-def seats_view(view: RoundView, human_seat: int, seat_count: int) -> list[dict[str, Any]]:
-    """Every seat in playing order: who sits there, its hands, and its net once settled."""
+def seats_view(
+    view: RoundView,
+    human_seat: int,
+    seat_count: int,
+    hand_views: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """Every seat in playing order: who sits there, its hands (of ``hand_views``, the
+    ``hand_view`` of each of the round's hands in its order: made once for the round), and
+    its net once settled."""
     seats = []
     for seat in range(seat_count):
-        hands = [
-            hand_view(h, active=(i == view.active))
-            for i, h in enumerate(view.hands)
-            if h.seat == seat
-        ]
+        hands = [shown for h, shown in zip(view.hands, hand_views, strict=True) if h.seat == seat]
         net = to_decimal(view.seat_net(seat)) if view.is_over else None
         seats.append(
             {
@@ -187,8 +190,9 @@ def view_of_round(view: RoundView, human_seat: int = 0, seat_count: int = 1) -> 
     """The dealer's visible cards (and how many are face down), the seats, the person's
     net, and whether the shoe ran out and the discards were shuffled in this round."""
     own = [h for h in view.hands if h.seat == human_seat]
+    hands = [hand_view(h, active=(i == view.active)) for i, h in enumerate(view.hands)]
     return {
-        "seats": seats_view(view, human_seat, seat_count),
+        "seats": seats_view(view, human_seat, seat_count, hands),
         "multi_seat": seat_count > 1,
         "dealer_cards": [card_view(c) for c in view.dealer],
         "dealer_hidden": range(view.dealer_hidden),
@@ -197,7 +201,7 @@ def view_of_round(view: RoundView, human_seat: int = 0, seat_count: int = 1) -> 
         else view.dealer_value.display(),
         "dealer_bust": view.dealer_value.total > 21,
         "dealer_natural": view.hole_revealed and is_natural(view.dealer),
-        "hands": [hand_view(h, active=(i == view.active)) for i, h in enumerate(view.hands)],
+        "hands": hands,
         "over": view.is_over,
         "insurance_offered": view.phase is Phase.INSURANCE,
         "even_money_offered": even_money_offered(view),
