@@ -408,9 +408,17 @@ class TableSession(PlayedGame):
         """Chips the person has on the table in the round in play (0 between rounds and once
         the session ended: an abandoned round was never settled, so its bet never left the
         bankroll)."""
-        if self.ended_at is not None or not self.game.in_play:
+        if self.ended_at is not None:
             return Decimal(0)
-        return to_decimal(self.game.on_table(self.human_seat))
+        # Summed once per game state (a value: a change makes a new one) and seat; a request
+        # asks it a dozen times (``available``, ``chips``, the page's context).
+        game, seat = self.game, self.human_seat
+        cached = self.__dict__.get("_in_play")
+        if cached is None or cached[0] is not game or cached[1] != seat:
+            staked = to_decimal(game.on_table(seat)) if game.in_play else Decimal(0)
+            cached = (game, seat, staked)
+            self.__dict__["_in_play"] = cached
+        return cached[2]
 
     @property
     def available(self) -> Decimal:

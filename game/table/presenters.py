@@ -23,7 +23,9 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import models
-from django.urls import reverse
+from django.template.defaultfilters import floatformat
+from django.template.loader import get_template
+from django.urls import get_script_prefix, reverse
 from django.utils import formats
 from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
@@ -67,7 +69,7 @@ from trainer.web.labels import (
     card_view,
 )
 from trainer.web.numbers import MINUS, bets, signed_bets
-from trainer.web.templatetags.web import sign_class, signed
+from trainer.web.templatetags.web import chip_stack, sign_class, signed
 
 CHIPS = (5, 25, 100, 500)
 HISTORY_LENGTH = 8
@@ -117,36 +119,52 @@ def hand_view(hand: PlayerHand, *, active: bool) -> dict[str, Any]:
     net = hand.bet_net
     if whole and hand.outcome:
         outcome_label, net = EVEN_MONEY_OUTCOME, hand.net
+    bet = to_decimal(hand.bet)
+    net_chips = to_decimal(net) if net is not None else None
+    insurance = to_decimal(hand.insurance) if hand.insurance and not whole else None
+    insurance_net = (
+        to_decimal(hand.insurance_net) if hand.outcome and insured and not whole else None
+    )
     return {
         "cards": [card_view(c) for c in hand.cards],
         # "7/17" only while the hand may still draw; a finished hand has one total.
         "total": str(hand.value.total) if hand.done else hand.value.display(),
         "natural": hand.is_natural,
         "bust": hand.is_bust,
-        "bet": to_decimal(hand.bet),
+        "bet": bet,
         "doubled": hand.doubled,
         "active": active,
         "outcome": hand.outcome.value if hand.outcome else None,
         "outcome_label": outcome_label,
-        "net": to_decimal(net) if net is not None else None,
+        "net": net_chips,
         "even_money": whole,
         "insurance_label": EVEN_MONEY_OUTCOME if even_money else _("Insurance"),
-        "insurance": to_decimal(hand.insurance) if hand.insurance and not whole else None,
-        "insurance_net": to_decimal(hand.insurance_net)
-        if hand.outcome and insured and not whole
-        else None,
+        "insurance": insurance,
+        "insurance_net": insurance_net,
+        # The amounts as templates/table/seats.html writes them, written here rather than
+        # by filters in each hand: the bet ("7.50" unless whole), its chips' picture, the
+        # nets with their signs.
+        "bet_text": floatformat(bet, "-2g"),
+        "stack": chip_stack(bet),
+        "net_text": signed(net_chips) if net_chips is not None else "",
+        "insurance_text": floatformat(insurance, "-2g") if insurance is not None else "",
+        "insurance_net_text": signed(insurance_net) if insurance_net is not None else "",
     }
 
 
-def seats_view(view: RoundView, human_seat: int, seat_count: int) -> list[dict[str, Any]]:
-    """Every seat in playing order: who sits there, its hands, and its net once settled."""
+def seats_view(
+    view: RoundView,
+    human_seat: int,
+    seat_count: int,
+    hand_views: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """Every seat in playing order: who sits there, its hands (of ``hand_views``, the
+    ``hand_view`` of each of the round's hands in its order: made once for the round), and
+    its net once settled."""
     seats = []
     for seat in range(seat_count):
-        hands = [
-            hand_view(h, active=(i == view.active))
-            for i, h in enumerate(view.hands)
-            if h.seat == seat
-        ]
+        hands = [shown for h, shown in zip(view.hands, hand_views, strict=True) if h.seat == seat]
+        net = to_decimal(view.seat_net(seat)) if view.is_over else None
         seats.append(
             {
                 "seat": seat,
@@ -154,7 +172,9 @@ def seats_view(view: RoundView, human_seat: int, seat_count: int) -> list[dict[s
                 "label": seat_label(seat, human_seat),
                 "hands": hands,
                 "active": any(h["active"] for h in hands),
-                "net": to_decimal(view.seat_net(seat)) if view.is_over else None,
+                "net": net,
+                "net_text": signed(net, "±") if net is not None else "",
+                "net_class": sign_class(net),
             }
         )
     return seats
@@ -170,8 +190,9 @@ def view_of_round(view: RoundView, human_seat: int = 0, seat_count: int = 1) -> 
     """The dealer's visible cards (and how many are face down), the seats, the person's
     net, and whether the shoe ran out and the discards were shuffled in this round."""
     own = [h for h in view.hands if h.seat == human_seat]
+    hands = [hand_view(h, active=(i == view.active)) for i, h in enumerate(view.hands)]
     return {
-        "seats": seats_view(view, human_seat, seat_count),
+        "seats": seats_view(view, human_seat, seat_count, hands),
         "multi_seat": seat_count > 1,
         "dealer_cards": [card_view(c) for c in view.dealer],
         "dealer_hidden": range(view.dealer_hidden),
@@ -180,7 +201,7 @@ def view_of_round(view: RoundView, human_seat: int = 0, seat_count: int = 1) -> 
         else view.dealer_value.display(),
         "dealer_bust": view.dealer_value.total > 21,
         "dealer_natural": view.hole_revealed and is_natural(view.dealer),
-        "hands": [hand_view(h, active=(i == view.active)) for i, h in enumerate(view.hands)],
+        "hands": hands,
         "over": view.is_over,
         "insurance_offered": view.phase is Phase.INSURANCE,
         "even_money_offered": even_money_offered(view),
@@ -404,6 +425,9 @@ class Felt:
     template: str
     context: Callable[[TableSession], dict[str, Any]]
     history: Callable[[RoundRecord, int], dict[str, Any]]
+    # The partial of one line of the recent rounds ("row"): rendered once, when the line is
+    # made, and kept with it (``history_view``, ``KEPT_HISTORY``).
+    history_row: str
     # The template of the log under the felt (this round's decisions, the recent rounds),
     # swapped out of band; None for none.
     log: str | None = None
@@ -413,12 +437,17 @@ class Felt:
 
 FELTS: dict[str, Felt] = {
     "casino": Felt(
-        "table/felt_casino.html", casino_felt, casino_history_view, "table/round_log.html"
+        "table/felt_casino.html",
+        casino_felt,
+        casino_history_view,
+        "table/round_log.html#history-row",
+        "table/round_log.html",
     ),
     "banker": Felt(
         "table/felt_banker.html",
         banker_felt,
         banker_history_view,
+        "table/felt_banker.html#history-row",
         "table/round_log.html",
         log_history=False,
     ),
@@ -546,6 +575,8 @@ def decision_row(decision: GradedDecision) -> dict[str, Any]:
     severity = Severity(decision.severity)
     return {
         "pk": decision.pk,
+        # Its review page (written here, not by a template tag a row).
+        "url": reverse("review:decision", args=[decision.pk]),
         "hand": " ".join(Card.parse(code).rank.label for code in decision.hand),
         # A banker-game decision has no upcard: the row names the seat's role instead.
         "upcard": Card.parse(decision.upcard).rank.label if decision.banker_role is None else "",
@@ -779,10 +810,13 @@ def history_view(
     decisions: list[GradedDecision] | None = None,
 ) -> list[dict[str, Any]]:
     """The recent rounds (``recent_records``, or ``records``), newest first, each with the
-    severity mark of its graded decisions (``round_marks``; None for a round without any)."""
+    severity mark of its graded decisions (``round_marks``; None for a round without any)
+    and its line of the list as HTML (``html``: the felt's ``history_row``, in the active
+    language; a settled round's line never changes, so it is rendered once and kept)."""
     if records is None:
         records = recent_records(table)
     marks = round_marks(table, [r.number for r in records], decisions)
+    line = get_template(felt.history_row)
     rows = []
     for record in records:
         row = {**felt.history(record, table.human_seat), "mark": marks.get(record.number)}
@@ -794,6 +828,7 @@ def history_view(
         )
         row["net_text"] = signed(record.net)
         row["net_class"] = sign_class(record.net)
+        row["html"] = line.render({"row": row})
         rows.append(row)
     return rows
 
@@ -877,6 +912,30 @@ class KeptDecisions(Kept[tuple[GradedDecision, ...]]):
 
 KEPT_HISTORY = KeptHistory(2048)
 KEPT_DECISIONS = KeptDecisions(2048)
+KEPT_URLS: Kept[dict[str, str]] = Kept(2048)
+
+# The table's pages and forms by URL name: what its page links and posts to.
+TABLE_URL_NAMES = {
+    "table": "game:table",
+    "deal": "game:deal",
+    "act": "game:act",
+    "hint": "game:hint",
+    "counter": "game:counter",
+    "summary": "game:summary",
+}
+
+
+def table_urls(table: TableSession) -> dict[str, str]:
+    """The URLs of a saved table's page and forms (``TABLE_URL_NAMES``) in the active
+    language: reversed once per table, language and script prefix, then kept (``KEPT_URLS``:
+    a table's URLs never change)."""
+    key = (str(table.public_id), get_language() or "", get_script_prefix())
+    urls = KEPT_URLS.get(key)
+    if urls is None:
+        kwargs = {"public_id": table.public_id}
+        urls = {name: reverse(view, kwargs=kwargs) for name, view in TABLE_URL_NAMES.items()}
+        KEPT_URLS.put(key, urls)
+    return urls
 
 
 def _history_and_decisions(
@@ -929,8 +988,12 @@ def table_context(table: TableSession) -> dict[str, Any]:
     cover = table.cover_needed()
     # The log under the felt: the recent rounds' rows and the decisions of the round shown.
     history, decisions = _history_and_decisions(table, felt) if saved else ([], [])
+    urls = table_urls(table) if saved else {}
+    advisable = counter_view_possible(table)  # the counter's advice and the hint alike
     return {
         "table": table,
+        # The table's own URLs (its forms post to them; ``table_urls``).
+        "urls": urls,
         # The game's partials (templates/table/table.html and controls.html include them).
         "felt": f"{felt.template}#felt",
         "prompt": f"{felt.template}#prompt",
@@ -960,7 +1023,7 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "chips": [c for c in CHIPS if c <= table.MAX_BET],
         "flag": flag_view(table, decisions) if saved else None,
         "counter": None,
-        "counter_available": counter_view_possible(table),
+        "counter_available": advisable,
         "standards": STANDARD_LABELS,
         "history": history,
         "round_decisions": round_decisions(table, decisions) if saved else [],
@@ -968,16 +1031,10 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "log_history": felt.log_history,
         # The hint of the person's standard (views.py fills it in once asked for).
         "hint": None,
-        "hint_available": counter_view_possible(table),
-        "summary_url": reverse("game:summary", kwargs={"public_id": table.public_id})
-        if saved
-        else None,
-        "deal_url": reverse("game:deal", kwargs={"public_id": table.public_id})
-        if saved
-        else reverse("game:first_deal"),
+        "hint_available": advisable,
+        "summary_url": urls["summary"] if saved else None,
+        "deal_url": urls["deal"] if saved else reverse("game:first_deal"),
         "analysis": pending_analysis(table),
-        "analysis_next": reverse("game:table", kwargs={"public_id": table.public_id})
-        if saved
-        else reverse("game:home"),
+        "analysis_next": urls["table"] if saved else reverse("game:home"),
         **felt.context(table),
     }

@@ -20,7 +20,7 @@ from game.engine.players import LEVELS
 from game.engine.strategy.advisor import STANDARDS
 from game.rulesets.models import is_playable, rules_for
 from game.table.models import MAX_SEATS, TableSession
-from game.table.presenters import counter_view, hint_view, table_context
+from game.table.presenters import counter_view, hint_view, table_context, table_urls
 from game.table.summary import summary_context
 from trainer.web.errors import Refused
 from trainer.web.http import HtmxHttpRequest, respond
@@ -269,5 +269,5 @@ def counter(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     order): the EV of each legal action and the best one. The table page with
     ``?counter=1`` shows the same without JavaScript."""
     table = _own_table(request, public_id)
-    context = {"table": table, "counter": counter_view(table)}
+    context = {"table": table, "counter": counter_view(table), "urls": table_urls(table)}
     return render(request, "table/counter_advice.html", context)

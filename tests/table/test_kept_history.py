@@ -144,3 +144,32 @@ def test_the_banker_games_kept_rows_are_the_rows_read_afresh() -> None:
         assert fresh(table).rounds_played == number
         with translation.override("en"):
             assert KEPT_HISTORY.rows(fresh(table), number) == fresh_rows(table, "en")
+
+
+def test_a_kept_row_holds_its_line_as_rendered_once() -> None:
+    # Each row's line of the list (``html``) is made with the row and kept with it: the
+    # round's number, cards, the dealer's total, the mark linking to its decision and the net.
+    table, client = played_rounds()
+    html = text(client.get(page_url(table, "ru")))
+    with translation.override("ru"):
+        kept = KEPT_HISTORY.rows(fresh(table), 3)
+    assert kept is not None
+    for row in kept:
+        assert row["html"] in html
+        assert f"<td>{row['number']}</td>" in row["html"]
+        assert f'href="{row["mark"]["url"]}"' in row["html"]
+        assert f'<td class="{row["net_class"]}">{row["net_text"]}</td>' in row["html"]
+    assert kept[0]["mark"]["url"].startswith("/ru/review/")
+    assert [row["net_text"] for row in kept] == ["+10", "+20", "0"]
+
+
+def test_the_banker_games_kept_lines_are_in_its_felt() -> None:
+    table = BankerTableSessionFactory()
+    client = client_for(table)
+    html = post(client, table, "deal/", {"bet": "10"})
+    while action_buttons(html):
+        html = post(client, table, "act/", {"action": "stand"})
+    with translation.override("en"):
+        (row,) = KEPT_HISTORY.rows(fresh(table), 1)
+    assert row["html"].strip().startswith("<tr><td>1</td>")
+    assert row["html"] in html

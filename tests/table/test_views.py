@@ -1016,3 +1016,34 @@ def test_the_flag_goes_once_the_next_action_is_taken() -> None:
     assert "You chose Stand" in html  # still there on a reload
     hx_deal(client, table, bet="10")
     assert "You chose Stand" not in text(client.get(page_url(table)))
+
+
+def test_the_chip_buttons_are_kept_per_language_and_kind_of_bet() -> None:
+    # The chip buttons are rendered once per language and kind of bet ({% chip_buttons %})
+    # and read from what is kept after: each language keeps its own words.
+    table = TableSessionFactory()
+    client = client_for(table)
+    for _ in range(2):
+        english = text(client.get(page_url(table)))
+        russian = text(client.get(page_url(table, "ru")))
+        assert 'title="Add 25 to the bet">25</button>' in english
+        assert 'data-chip="500"' in english
+        assert "Add 25 to the bet" not in russian
+        assert 'data-chip="25"' in russian
+    assert english.count("data-chip-clear") == 1
+
+
+def test_the_tables_urls_are_kept_per_language() -> None:
+    # The forms' URLs are reversed once per table and language (presenters.table_urls):
+    # an answer in Russian after one in English posts to the Russian URLs.
+    table = TableSessionFactory(stacked=["TS", "9D", "7C", "8H"])
+    client = client_for(table)
+    english = text(hx_deal(client, table))
+    assert f'hx-post="/en/table/{table.public_id}/act/"' in english
+    russian = text(client.get(page_url(table, "ru")))
+    assert f'hx-post="/ru/table/{table.public_id}/act/"' in russian
+    assert f'hx-post="/ru/table/{table.public_id}/hint/"' in russian
+    assert f'hx-get="/ru/table/{table.public_id}/counter/"' in russian
+    assert f'href="/ru/table/{table.public_id}/summary/"' in russian
+    for path in ("act/", "hint/", "counter/", "summary/"):
+        assert f"/en/table/{table.public_id}/{path}" not in russian
