@@ -14,6 +14,7 @@ and shoes too small for the batch use the plain recursion (``_split_hand_sums``)
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Sequence
 from math import comb
 
@@ -703,11 +704,15 @@ def _tabled_plays(
 
 
 def _plays_signature(plays: _Plays) -> bytes:
-    """``plays`` as bytes, equal exactly when two split hands play the same way (the rows
-    they can be, the play and both orderings at each)."""
+    """A digest of ``plays`` (BLAKE2b, 32 bytes), equal when two split hands play the same
+    way (the rows they can be, the play and both orderings at each) and, but with
+    probability 2^-128, only then; kept instead of the some 30 KB it digests."""
     kind, c, c_pair = plays
     rows = np.flatnonzero(kind >= 0)
-    return b"".join(a.tobytes() for a in (rows, kind[rows], c[rows], c_pair[rows]))
+    digest = hashlib.blake2b(digest_size=32)
+    for part in (rows, kind[rows], c[rows], c_pair[rows]):
+        digest.update(part.tobytes())
+    return digest.digest()
 
 
 def _tabled_pair_endings(pairs: list[int], plays: list[_Plays], base: np.ndarray) -> _Endings:
@@ -765,7 +770,7 @@ def _tabled_pair_endings(pairs: list[int], plays: list[_Plays], base: np.ndarray
 
 def _ending_values(
     guide: Evaluator, endings: _Endings, split_shoes: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray]:
     """For the split shoes of several k at once (``split_shoes``, (groups, ks, 10) counts:
     each group's split shoe for each k): P_k(D) of each ending (ks, endings) and the values
     of the busts and three sevens (the stands' are 0 until the dealer's distributions are
