@@ -428,6 +428,7 @@ class PlayerValues(dict[tuple[int, int, bool, int, bool], tuple[float, bool]]):
         # per deal given to ``know``: (its shoe's key, best, hits, feasible, hit, double)
         self._deals: list[tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
         self._deals = []
+        self._known_size = 0  # the hands of those deals that can be dealt
         self._seen: dict[tuple[int, int, bool, int, bool], tuple[float, bool]] = {}
         # (hit or double, shoe key, low, ace) -> EV, read from the arrays so far
         self._seen_actions: dict[tuple[int, int, int, bool], float] = {}
@@ -447,6 +448,7 @@ class PlayerValues(dict[tuple[int, int, bool, int, bool], tuple[float, bool]]):
         and the EVs of hitting once then playing best (``hit_of``) and of doubling
         (``double_of``; NaN where not valued), read by ``action``."""
         self._deals.append((base_key, best, hits, feasible, hit_of, double_of))
+        self._known_size += int(feasible.sum())
 
     def _rows(
         self, shoe_key: int, low: int, ace: bool
@@ -497,11 +499,13 @@ class PlayerValues(dict[tuple[int, int, bool, int, bool], tuple[float, bool]]):
     def clear(self) -> None:
         super().clear()
         self._deals.clear()
+        self._known_size = 0
         self._seen.clear()
         self._seen_actions.clear()
 
     def __len__(self) -> int:
-        return super().__len__() + sum(int(deal[3].sum()) for deal in self._deals)
+        # counted as they come: a server asks for the size at every grade (its memory bound)
+        return super().__len__() + self._known_size
 
 
 @functools.cache
