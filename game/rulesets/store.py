@@ -42,6 +42,7 @@ from game.engine.strategy.cache import EVCache
 from game.engine.strategy.chart import Chart, basic_strategy
 from game.engine.strategy.composition import Composition, card_value, full_shoe, remove_cards
 from game.engine.strategy.game_ev import analysis, game_ev
+from game.engine.strategy.hand import deal_evs
 from game.engine.variants import VARIANTS
 from game.rulesets.models import RuleSet, StrategyResult
 
@@ -278,7 +279,9 @@ def warm_grading() -> float:
         if variant.casino:
             cache = evs_cache(variant.rules)
             for up in range(1, 11):
-                _prepare_upcard(cache, up)
+                # prepared, and every hand dealt valued, its first split included (a pair's
+                # first split grade would otherwise solve the deal's splits: 20-200 ms)
+                deal_evs(variant.rules, up, _shoe_without(variant.rules.decks, up), cache)
     # Both kept for the process (functools.cache): banker_grading.py reads them.
     punter_analysis()
     banker_analysis()
