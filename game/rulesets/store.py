@@ -268,10 +268,12 @@ def grade_round(
 
 def warm_grading() -> float:
     """Prepare the shared EV cache of every casino preset for all ten upcards (what
-    ``grade_round`` otherwise does at the first grade against an upcard) and the banker
-    game's punter and banker analyses (what its first graded decision otherwise computes,
-    about 1.6 s of CPU, with the request and its worker waiting), so that no request of this
-    process pays for them; returns the seconds it took. Some 2 s and 100 MB; a web process
+    ``grade_round`` otherwise does at the first grade against an upcard) with every hand
+    dealt from the full shoe valued, first splits included (``deal_evs``; a pair's first
+    split grade would otherwise solve the deal's splits), and the banker game's punter and
+    banker analyses (what its first graded decision otherwise computes, about 1.6 s of CPU,
+    with the request and its worker waiting), so that no request of this process pays for
+    them; returns the seconds it took. Some 3-4 s and 120 MB; a web process
     calls it once as it starts (gunicorn.conf.py's ``post_worker_init``). Reads nothing from
     the database."""
     started = time.perf_counter()
