@@ -29,6 +29,7 @@ from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.composition import full_shoe, remove_cards
 from game.engine.strategy.dealer import dealer_totals
+from game.rulesets.store import evs_cache
 from trainer.web.labels import ACTION_LABELS
 from trainer.web.numbers import MINUS, bets, percent, signed_bets
 
@@ -45,11 +46,17 @@ def upcard_text(card: Card) -> str:
 def dealer_bust(hand: Sequence[Card], upcard: Card, rules: Rules) -> float:
     """P(the dealer busts) with ``upcard`` showing, the hole card and draws from a full
     shoe of ``rules.decks`` decks without ``hand`` and ``upcard``; after the peek (no
-    natural) in a game where the dealer peeks at an ace or a ten."""
+    natural) in a game where the dealer peeks at an ace or a ten. With the rules' shared
+    dealer solver, which holds the distribution already when the hand was graded (a
+    prepared deal: no recursion in the request)."""
     unseen = remove_cards(full_shoe(rules.decks), [*hand, upcard])
     peeked = rules.dealer_hole_card and rules.dealer_peeks and upcard.points in (1, 10)
     return dealer_totals(
-        upcard.points, unseen, hits_soft_17=rules.dealer_hits_soft_17, peeked=peeked
+        upcard.points,
+        unseen,
+        hits_soft_17=rules.dealer_hits_soft_17,
+        peeked=peeked,
+        solver=evs_cache(rules).dealer,
     ).bust
 
 
