@@ -24,8 +24,9 @@ about the same (1.2 ms), so the choice of worker class is about waiting, not CPU
 Each worker prepares the casino presets' grading caches and the banker game's analyses as it
 starts (``post_worker_init``, about 3-4 s and 120 MB a worker): the first grade against each
 upcard would otherwise solve that batch inside a request (0.03-0.3 s each, once per upcard
-and process), a pair's first split grade the deal's splits (20-200 ms), and the banker game's first graded decision its two analyses (1.6 s of CPU:
-under load a stall of several seconds for that request and the requests its worker holds).
+and process), a pair's first split grade the deal's splits (20-200 ms), and the banker
+game's first graded decision its two analyses (1.6 s of CPU: under load a stall of several
+seconds for that request and the requests its worker holds).
 """
 
 import gc
