@@ -213,59 +213,67 @@ class EVCache:
         stands = [1.0 * edge - natural * (1.0 * lose_stake + lose_fixed) for edge in edges]
         # Evaluator.stand(total, 2.0), what a double ends with, for every row's own total
         doubled = [2.0 * edge - natural * (2.0 * lose_stake + lose_fixed) for edge in edges]
-        totals = np.where(aces[:n] & (lows[:n] <= 11), lows[:n] + 10, lows[:n])
-        doubled_of = np.choose(np.clip(totals, 16, 21) - 16, doubled)
-        # Evaluator.hit and Evaluator.double of every row (NaN: not valued here)
+        low_n, ace_n = lows[:n], aces[:n]
+        soft_n = ace_n & (low_n <= 11)
+        totals = np.where(soft_n, low_n + 10, low_n)
+        kinds = np.clip(totals, 16, 21) - 16
+        doubled_of = np.choose(kinds, doubled)
+        stand_all = np.choose(kinds, stands)  # Evaluator.stand(total, 1.0) of every row
+        # Evaluator.best's choice: a hand below 21 hits when it cannot bust or hitting is
+        # better (``sure`` and ``better`` below)
+        can_hit = totals < 21
+        sure = can_hit & ((totals <= 11) | (soft_n & (totals <= 16)))
+        # The hands drawn to (low total 1..20, dealt from the shoe), in row order: each low
+        # total's rows are a slice of them. Their draws' weights n_v / N, the draws that bust
+        # them, and their doubles do not depend on the best play: valued all at once.
+        drawn_to = np.flatnonzero(feasible & (low_n >= 1) & (low_n <= 20))
+        cut = np.searchsorted(low_n[drawn_to], np.arange(22))  # low l: cut[l]:cut[l + 1]
+        count = counts[drawn_to]  # (hands, 10)
+        cards_left = left[drawn_to][:, None]
+        live = count > 0
+        weight = count / cards_left
+        busts = np.arange(10) >= (21 - low_n[drawn_to])[:, None]  # that card busts it
+        if conditioned:  # Evaluator.bust(1.0) with that card drawn
+            c = natural_completer(up) - 1  # type: ignore[operator]
+            c_left = count[:, c : c + 1] - (np.arange(10) == c)
+            no_natural = 1.0 - c_left / (cards_left - 1)
+            bust_one: float | np.ndarray = -1.0 * no_natural
+            bust_two: float | np.ndarray = -2.0 * no_natural
+        else:
+            bust_one, bust_two = -1.0, -2.0
+        children_drawn = children[drawn_to]
+        # Evaluator.double: a double's stand with each card, or its bust
+        ev2 = np.where(busts, bust_two, doubled_of[children_drawn])
+        # Evaluator.hit and Evaluator.double add count / N * ev value by value, skipping the
+        # values not left; cumsum adds in that same order (adding 0.0 changes nothing).
+        double_of = np.full(n, np.nan)  # NaN: not valued here
+        double_of[drawn_to] = np.cumsum(np.where(live, weight * ev2, 0.0), axis=1)[:, -1]
         hit_of = np.full(n, np.nan)
-        double_of = np.full(n, np.nan)
         best = np.zeros(n)
         hits = np.zeros(n, dtype=bool)
+        twenty_ones = np.flatnonzero(feasible & (low_n == 21))
+        best[twenty_ones] = stand_all[twenty_ones]  # every total is 21: it stands
+        for low in range(20, 0, -1):
+            a, b = cut[low], cut[low + 1]
+            if a == b:
+                continue
+            rows = drawn_to[a:b]
+            stand = stand_all[rows]
+            # the best of each hand with one more card, or the bust
+            bust_here = bust_one[a:b] if isinstance(bust_one, np.ndarray) else bust_one
+            ev = np.where(busts[a:b], bust_here, best[children[rows]])
+            hit = np.cumsum(np.where(live[a:b], weight[a:b] * ev, 0.0), axis=1)[:, -1]
+            hit_of[rows] = hit
+            takes = can_hit[rows] & (sure[rows] | (hit > stand))
+            best[rows] = np.where(takes, hit, stand)
+            hits[rows] = takes
         # kept for ``policy_hit_values``: each hand's stand value, n_v / N and the value of
         # drawing v where v busts (rows of a total of 21 are never drawn to)
-        stand_of = np.zeros(n)
+        stand_of = np.where(feasible & (low_n >= 1), stand_all, 0.0)
         weight_of = np.zeros((n, 10))
+        weight_of[drawn_to] = weight
         bust_of = np.zeros((n, 10))
-        for low in range(21, 0, -1):
-            rows = np.arange(upto[low - 1], upto[low])
-            rows = rows[feasible[rows]]
-            if not len(rows):
-                continue
-            ace = aces[rows]
-            soft = ace & (low <= 11)
-            total = np.where(soft, low + 10, low)
-            stand = np.choose(np.clip(total, 16, 21) - 16, [st[rows] for st in stands])
-            stand_of[rows] = stand
-            if low == 21:  # every total is 21: it stands
-                best[rows] = stand
-                continue
-            cards_left = left[rows][:, None]
-            count = counts[rows]  # (hands, 10)
-            ev = best[children[rows]]  # the best of each hand with one more card
-            first_bust = 21 - low  # the card values from this index on bust the hand
-            ev2 = doubled_of[children[rows]]  # a double's stand with each card
-            if conditioned:  # Evaluator.bust(1.0) with that card drawn
-                c = natural_completer(up) - 1  # type: ignore[operator]
-                c_left = count[:, c : c + 1] - (np.arange(10) == c)
-                no_natural = 1.0 - c_left / (cards_left - 1)
-                ev[:, first_bust:] = (-1.0 * no_natural)[:, first_bust:]
-                ev2[:, first_bust:] = (-2.0 * no_natural)[:, first_bust:]
-            else:
-                ev[:, first_bust:] = -1.0
-                ev2[:, first_bust:] = -2.0
-            weight = count / cards_left
-            weight_of[rows] = weight
-            bust_of[rows] = ev
-            # Evaluator.hit adds count / N * ev value by value, skipping the values not
-            # left; cumsum adds in that same order (adding 0.0 changes nothing).
-            terms = np.where(count > 0, weight * ev, 0.0)
-            hit = np.cumsum(terms, axis=1)[:, -1]
-            hit_of[rows] = hit
-            double_of[rows] = np.cumsum(np.where(count > 0, weight * ev2, 0.0), axis=1)[:, -1]
-            can_hit = total < 21
-            sure = can_hit & ((total <= 11) | (soft & (total <= 16)))
-            better = hit > stand
-            best[rows] = np.where(can_hit & (sure | better), hit, stand)
-            hits[rows] = can_hit & (sure | better)
+        bust_of[drawn_to] = np.where(busts, bust_one, best[children_drawn])
         self._hits[(up, state.key)] = (np.array(state.counts, dtype=np.int64), feasible, hits)
         self._stands[(up, state.key)] = (stand_of, weight_of, bust_of)
         self._actions[(up, state.key)] = (stand_of, hit_of, double_of)
