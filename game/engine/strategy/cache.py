@@ -329,30 +329,31 @@ class EVCache:
         stand_of, weight_of, bust_of = found
         _base, feasible, _hits = self._hits[(upcard, key)]
         _table, _offsets, upto, _sizes = _draw_table()
-        children, _lows, aces = _draw_children()
+        children, lows, aces = _draw_children()
         n = upto[21]
-        policy_hits = _policy_hits(policy, upcard, feasible)
+        low_n = lows[:n]
+        # the hands drawn to, in row order (each low total's a slice), as in _solve_best
+        drawn_to = np.flatnonzero(feasible & (low_n >= 1) & (low_n <= 20))
+        cut = np.searchsorted(low_n[drawn_to], np.arange(22))  # low l: cut[l]:cut[l + 1]
+        busts = np.arange(10) >= (21 - low_n[drawn_to])[:, None]  # that card busts it
+        weight, bust_ev = weight_of[drawn_to], bust_of[drawn_to]  # from _solve_best
+        live = weight > 0
+        low_d = low_n[drawn_to]
+        can_hit = np.where(aces[drawn_to] & (low_d <= 11), low_d + 10, low_d) < 21  # not 21
+        takes = can_hit & _policy_hits(policy, upcard, feasible)[drawn_to]
         follow = np.zeros(n)
         hit = np.zeros(n)
-        for low in range(21, 0, -1):
-            rows = np.arange(upto[low - 1], upto[low])
-            rows = rows[feasible[rows]]
-            if not len(rows):
+        twenty_ones = np.flatnonzero(feasible & (low_n == 21))
+        follow[twenty_ones] = stand_of[twenty_ones]
+        for low in range(20, 0, -1):
+            a, b = cut[low], cut[low + 1]
+            if a == b:
                 continue
-            if low == 21:
-                follow[rows] = stand_of[rows]
-                continue
-            ace = aces[rows]
-            total = np.where(ace & (low <= 11), low + 10, low)
-            ev = follow[children[rows]]
-            first_bust = 21 - low
-            ev[:, first_bust:] = bust_of[rows][:, first_bust:]
-            weight = weight_of[rows]
-            terms = np.where(weight > 0, weight * ev, 0.0)
-            drawn = np.cumsum(terms, axis=1)[:, -1]
-            can_hit = total < 21
-            hit[rows] = np.where(can_hit, drawn, 0.0)
-            follow[rows] = np.where(can_hit & policy_hits[rows], drawn, stand_of[rows])
+            rows = drawn_to[a:b]
+            ev = np.where(busts[a:b], bust_ev[a:b], follow[children[rows]])
+            drawn = np.cumsum(np.where(live[a:b], weight[a:b] * ev, 0.0), axis=1)[:, -1]
+            hit[rows] = np.where(can_hit[a:b], drawn, 0.0)
+            follow[rows] = np.where(takes[a:b], drawn, stand_of[rows])
         return hit
 
     def policy_hits_table(
