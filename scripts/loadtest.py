@@ -19,14 +19,15 @@ except the books.
    croatian, russian, dvadtsat-odno, the banker game) and over the web processes. Each does
    what a browser with HTMX does: loads the empty table (CSRF cookie and token), starts a
    session of its game (HTMX post, HX-Redirect), loads the table, then plays rounds: deal,
-   then one of the offered actions until the round is settled; a player who goes broke
-   starts a new session. Together they offer ``--rate`` table actions a second (each player
-   its share, at an even pace; an answer that comes late is followed at once), or with
-   ``--rate 0`` all they can with no think time: then the latency is only the players over
-   the throughput (Little's law: 32 players at 250 actions/s wait 128 ms on average, whatever
-   the server), so the latency target is measured at the offered rate, the capacity at 0.
-   ``--custom`` of them first build a custom rule set (the worker
-   analyses it) and play it once its analysis is done. The client is asyncio on raw
+   then one of the offered actions until the round is settled. A bet is 5, 10 or 25 kept
+   within the bet input's min and max, as a browser's form validation keeps it; a player
+   whose bankroll covers no bet starts a new session. Together they offer ``--rate`` table
+   actions a second (each player its share, at an even pace; an answer that comes late is
+   followed at once), or with ``--rate 0`` all they can with no think time: then the
+   latency is only the players over the throughput (Little's law: 32 players at 250
+   actions/s wait 128 ms on average, whatever the server), so the latency target is measured
+   at the offered rate, the capacity at 0. ``--custom`` of them first build a custom rule
+   set (the worker analyses it) and play it once its analysis is done. The client is asyncio on raw
    keep-alive HTTP/1.1 connections, cheap in CPU: its own CPU time is measured and printed.
 4. Figures: table actions (deals and actions) per second, their median/p95/p99 latency,
    errors (any non-2xx status, any unexpected page: a refused action, a missing form), per
@@ -127,9 +128,15 @@ class Player:
         *,
         htmx: bool = True,
         table_action: bool = False,
+        follow: bool = False,
     ) -> Response:
+        """One request; ``follow``: a redirect's target is fetched as a browser would (the
+        table's home sends a visitor with an open table to it)."""
         start = time.perf_counter()
         response = await self.browser.request(method, path, form, htmx=htmx)
+        location = response.header("location")
+        if follow and 300 <= response.status < 400 and location:
+            response = await self.browser.request("GET", location, None, htmx=htmx)
         elapsed = time.perf_counter() - start
         if table_action:
             self.stats.action_bytes += len(response.body)
@@ -145,7 +152,7 @@ class Player:
         return response
 
     async def load_table(self, path: str) -> None:
-        response = await self.send("GET", path, htmx=False)
+        response = await self.send("GET", path, htmx=False, follow=True)
         if not self.browser.take_csrf(response.body):
             raise Unexpected(f"GET {path}: no CSRF token on the page")
         self.table = Table.of(response.body)
@@ -187,6 +194,20 @@ class Player:
             await asyncio.sleep(1)
         self.stats.sessions["custom rule sets"] += 1
 
+    def affordable(self, table: Table) -> bool:
+        """Whether the bet input admits a bet (its max, what the bankroll covers, is at
+        least its min); a page without bounds is taken at its word."""
+        return table.bet_bounds is None or table.bet_bounds[0] <= table.bet_bounds[1]
+
+    def bet(self, table: Table) -> int:
+        """A bet as a person picks chips: 5, 10 or 25, kept within the input's bounds as a
+        browser's form validation keeps it."""
+        bet = self.rng.choice([5, 10, 10, 25])
+        if table.bet_bounds is not None:
+            low, high = table.bet_bounds
+            bet = min(max(bet, low), high)
+        return bet
+
     def choose(self, actions: list[str]) -> str:
         weights = [WEIGHTS.get(a, 1.0) for a in actions]
         return self.rng.choices(actions, weights)[0]
@@ -207,10 +228,10 @@ class Player:
                     raise Unexpected("a round in play offers no action")
                 form = {"action": self.choose(table.actions), "version": table.version}
                 response = await self.send("POST", table.act, form, table_action=True)
-            elif table.deal and table.version:
+            elif table.deal and table.version and self.affordable(table):
                 form = {"version": table.version}
                 if table.bet:
-                    form["bet"] = str(self.rng.choice([5, 10, 10, 25]))
+                    form["bet"] = str(self.bet(table))
                 response = await self.send("POST", table.deal, form, table_action=True)
             else:  # broke, or the bank cannot be covered: a fresh session
                 await self.new_session()

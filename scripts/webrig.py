@@ -18,6 +18,7 @@ does. Not part of the site; bounded and local (127.0.0.1 only).
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import re
 import secrets
@@ -132,19 +133,24 @@ ACT_FORM = re.compile(rb'hx-post="(/[^"]*/act/)"')
 DEAL_FORM = re.compile(rb'hx-post="(/[^"]*/deal/)"')
 ERROR_MESSAGE = re.compile(rb'<li class="message error">([^<]*)<')
 BET_FIELD = b'name="bet"'
+# The bet input's bounds, as a browser's form validation reads them (the least bet, and the
+# most the bankroll covers).
+BET_BOUNDS = re.compile(rb'name="bet"[^>]*?min="([\d.]+)" max="(\d+)"')
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
     """The table's forms on a page (a full page or an HTMX answer): its version, the act
     form's URL and the actions it offers (a round in play), the deal form's URL and whether
-    it asks for a bet (between rounds)."""
+    it asks for a bet (between rounds), with the bet input's ``min`` and ``max`` (None when
+    the page gives none)."""
 
     version: str | None
     act: str | None
     actions: list[str]
     deal: str | None
     bet: bool
+    bet_bounds: tuple[int, int] | None = None
 
     @classmethod
     def of(cls, body: bytes) -> Table:
@@ -157,7 +163,13 @@ class Table:
             actions=[a.decode() for a in ACTION.findall(body)] if act else [],
             deal=deal.group(1).decode() if deal else None,
             bet=deal is not None and BET_FIELD in body,
+            bet_bounds=_bet_bounds(body) if deal is not None else None,
         )
+
+
+def _bet_bounds(body: bytes) -> tuple[int, int] | None:
+    found = BET_BOUNDS.search(body)
+    return (math.ceil(float(found.group(1))), int(found.group(2))) if found else None
 
 
 def refusal(body: bytes) -> str | None:
