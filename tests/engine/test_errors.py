@@ -48,6 +48,7 @@ from game.engine.scenario import ScenarioError, play
 from game.engine.strategy.cache import StrategyError
 from game.engine.strategy.composition import CompositionError, full_shoe, remove_cards
 from game.engine.strategy.counter import TooFewCardsError, counter_insurance_ev
+from game.engine.strategy.game_ev import game_ev
 from game.engine.strategy.hand import hand_evs
 from game.engine.variants import find_rules
 
@@ -452,6 +453,19 @@ OTHER_ERRORS = [
     ),
     pytest.param(
         _too_few_unseen, TooFewCardsError, Reason.TOO_FEW_CARDS, id="too few unseen cards"
+    ),
+    pytest.param(
+        # one 8 left: the dealer's 3 and a hole 8 must draw from an empty shoe
+        lambda: hand_evs(["8", "8"], "3", EUROPEAN, composition=[0] * 7 + [1, 0, 0]),
+        TooFewCardsError,
+        Reason.TOO_FEW_CARDS,
+        id="a hand's shoe too small",
+    ),
+    pytest.param(
+        lambda: game_ev(EUROPEAN, composition=[1, 1, 1, 0, 0, 0, 0, 0, 0, 1]),
+        TooFewCardsError,
+        Reason.TOO_FEW_CARDS,
+        id="a round's shoe too small",
     ),
     pytest.param(
         lambda: remove_cards(full_shoe(1), ["A"] * 5),

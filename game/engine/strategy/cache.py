@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
 
-from game.engine.errors import EngineError
+from game.engine.errors import EngineError, Reason
 from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.composition import (
@@ -31,7 +32,57 @@ from game.engine.strategy.dealer import DealerSolver
 class StrategyError(EngineError, ValueError):
     """What the strategy engine cannot value: the banker game (CASINO_GAME_ONLY), a hand of
     fewer than two cards or already past 21, or a decision none of whose legal actions it
-    values (HAND_NOT_VALUED); see also counter.TooFewCardsError (TOO_FEW_CARDS)."""
+    values (HAND_NOT_VALUED); see also TooFewCardsError (TOO_FEW_CARDS)."""
+
+
+class TooFewCardsError(StrategyError):
+    """The shoe holds too few cards to finish the round every way it can go: some way of
+    playing it on would draw from an empty shoe (at a table the discards are shuffled in
+    then, cards.py, so an exact value of that shoe means nothing), or, in a peek game, the
+    cards left make the dealer's natural certain and no decision follows the peek
+    (TOO_FEW_CARDS)."""
+
+
+@contextmanager
+def cards_must_last(unseen: Sequence[int] | None) -> Iterator[None]:
+    """Run a valuation of the shoe ``unseen`` (10 counts; None: the infinite deck), turning
+    the ZeroDivisionError of a shoe too small into TooFewCardsError. Every division of the
+    engine is by the cards left in a shoe or by the chance of no dealer natural, so a zero
+    there means an empty shoe reached or a natural that is certain. It sits on the public
+    calls that value a shoe (hand_evs, deal_evs, game_ev, policy_game_ev; the counter's go
+    through hand_evs)."""
+    try:
+        yield
+    except ZeroDivisionError:
+        raise TooFewCardsError(
+            Reason.TOO_FEW_CARDS,
+            f"the shoe ({_cards(unseen)}) is too small to finish every way the round can go",
+        ) from None
+    except TooFewCardsError as exc:
+        # raised for a shoe further on (a hand's, inside a whole round): say the caller's
+        if exc.message.startswith("the shoe ("):
+            raise TooFewCardsError(
+                Reason.TOO_FEW_CARDS,
+                f"the shoe ({_cards(unseen)}) is too small to finish every way the round can go",
+            ) from None
+        raise
+
+
+def natural_certain(p_natural: float) -> None:
+    """Raise TooFewCardsError when the dealer's natural is certain (``p_natural`` 1.0, in a
+    peek game): the peek ends the round, so no decision is left to value after it."""
+    if p_natural == 1.0:
+        raise TooFewCardsError(
+            Reason.TOO_FEW_CARDS,
+            "the cards left make the dealer's natural certain: no decision follows the peek",
+        )
+
+
+def _cards(unseen: Sequence[int] | None) -> str:
+    if unseen is None:
+        return "an infinite deck"
+    left = sum(unseen)
+    return f"{left} card" if left == 1 else f"{left} cards"
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,15 +36,9 @@ from game.engine.round import (
     seen_before,
 )
 from game.engine.strategy.advisor import surrender_phase_evs
-from game.engine.strategy.cache import EVCache, HandEVs, StrategyError
+from game.engine.strategy.cache import EVCache, HandEVs, StrategyError, TooFewCardsError
 from game.engine.strategy.composition import Composition, full_shoe, remove_cards
 from game.engine.strategy.hand import hand_evs, insurance_ev
-
-
-class TooFewCardsError(StrategyError):
-    """The cards a counter knows to be unseen are too few to finish the round: some way of
-    playing it on would draw from an empty shoe, where the table shuffles the discards in
-    (cards.py), so the count knows nothing worth valuing (TOO_FEW_CARDS)."""
 
 
 def known_unseen(rnd: Round, seen: Sequence[Card] | None = None) -> Composition:
@@ -83,20 +77,16 @@ def counter_evs(
     if hand is None:
         raise ValueError("no hand is to act")
     unseen = known_unseen(rnd, seen)
-    try:
-        return hand_evs(
-            hand.cards,
-            rnd.upcard,
-            rnd.rules,
-            composition=unseen,
-            from_split=hand.from_split,
-            hands=len(rnd.hands_of_seat(hand.seat)),
-            cache=cache,
-            with_split=with_split,
-        )
-    except ZeroDivisionError:
-        # A way of playing on that draws more cards than the unseen ones.
-        raise TooFewCardsError(Reason.TOO_FEW_CARDS, f"only {sum(unseen)} unseen cards") from None
+    return hand_evs(
+        hand.cards,
+        rnd.upcard,
+        rnd.rules,
+        composition=unseen,
+        from_split=hand.from_split,
+        hands=len(rnd.hands_of_seat(hand.seat)),
+        cache=cache,
+        with_split=with_split,
+    )
 
 
 def counter_insurance_ev(rnd: Round, *, seen: Sequence[Card] | None = None) -> Fraction:

@@ -14,7 +14,14 @@ from game.engine.errors import Reason
 from game.engine.legality import double_refusal, split_refusal, surrender_refusal
 from game.engine.round import Action
 from game.engine.rules import Rules
-from game.engine.strategy.cache import EVCache, HandEVs, HandPolicy, StrategyError, draw_table
+from game.engine.strategy.cache import (
+    EVCache,
+    HandEVs,
+    HandPolicy,
+    StrategyError,
+    cards_must_last,
+    draw_table,
+)
 from game.engine.strategy.chart import (
     UPCARDS,
     Chart,
@@ -71,7 +78,8 @@ def game_ev(
     ``cache`` each upcard's values are dropped once it is done), the infinite deck less.
 
     Raises StrategyError for the banker game (CASINO_GAME_ONLY), CompositionError for a bad
-    composition, ValueError for an unknown strategy or a cache made for other rules.
+    composition, TooFewCardsError (TOO_FEW_CARDS) for one too small to finish every way
+    the round can go, ValueError for an unknown strategy or a cache made for other rules.
     Sources: ORACLES.md "Game EV, 6 decks" (the test oracle); Wizard of Odds appendix 9.
     """
     if strategy not in STRATEGIES:
@@ -89,20 +97,21 @@ def game_ev(
     own_cache = cache is None
     cache = _check_cache(rules, cache)
     shoe = _start_shoe(rules, composition, infinite)
-    total_ev = 0.0
-    for up in range(1, 11):
-        p_up, after_up = _deal_one(shoe, up)
-        if p_up == 0.0:
-            continue
-        if after_up is not None and sum(after_up) > 0:
-            # every hand of the deal at once, from the arrays of the prepared deal
-            evs_of = _dealt_evs(rules, deal_evs(rules, up, after_up, cache))
-        else:
-            evs_of = _valued_evs(rules, up, cache, infinite)
-        total_ev += _cd_upcard_ev(rules, up, p_up, after_up, evs_of)
-        if own_cache:  # nothing is shared between upcards: keep one upcard's values at a time
-            cache.clear()
-    return total_ev
+    with cards_must_last(shoe):
+        total_ev = 0.0
+        for up in range(1, 11):
+            p_up, after_up = _deal_one(shoe, up)
+            if p_up == 0.0:
+                continue
+            if after_up is not None and sum(after_up) > 0:
+                # every hand of the deal at once, from the arrays of the prepared deal
+                evs_of = _dealt_evs(rules, deal_evs(rules, up, after_up, cache))
+            else:
+                evs_of = _valued_evs(rules, up, cache, infinite)
+            total_ev += _cd_upcard_ev(rules, up, p_up, after_up, evs_of)
+            if own_cache:  # nothing is shared between upcards: keep one upcard's values
+                cache.clear()
+        return total_ev
 
 
 def _valued_evs(
@@ -173,7 +182,8 @@ def policy_game_ev(
     that of ``game_ev`` (``make bench``).
 
     Raises StrategyError for the banker game (CASINO_GAME_ONLY), CompositionError for a bad
-    composition, ValueError for a cache made for other rules.
+    composition, TooFewCardsError (TOO_FEW_CARDS) for one too small to finish every way
+    the round can go, ValueError for a cache made for other rules.
     """
     if rules.game != "casino":
         raise StrategyError(
@@ -182,17 +192,18 @@ def policy_game_ev(
     own_cache = cache is None
     cache = _check_cache(rules, cache)
     shoe = _start_shoe(rules, composition, infinite)
-    total_ev = 0.0
-    for up in range(1, 11):
-        p_up, after_up = _deal_one(shoe, up)
-        if p_up == 0.0:
-            continue
-        if after_up is not None and sum(after_up) > 0:
-            cache.prepare(up, after_up)
-        total_ev += _policy_upcard_ev(rules, policy, up, p_up, after_up, cache)
-        if own_cache:
-            cache.clear()
-    return total_ev
+    with cards_must_last(shoe):
+        total_ev = 0.0
+        for up in range(1, 11):
+            p_up, after_up = _deal_one(shoe, up)
+            if p_up == 0.0:
+                continue
+            if after_up is not None and sum(after_up) > 0:
+                cache.prepare(up, after_up)
+            total_ev += _policy_upcard_ev(rules, policy, up, p_up, after_up, cache)
+            if own_cache:
+                cache.clear()
+        return total_ev
 
 
 def _policy_upcard_ev(

@@ -78,7 +78,15 @@ from game.engine.cards import Card
 from game.engine.errors import Reason
 from game.engine.legality import double_refusal, draw_refusal, split_refusal, surrender_refusal
 from game.engine.rules import Rules
-from game.engine.strategy.cache import EVCache, HandEVs, ShoeBatch, StrategyError, draw_table
+from game.engine.strategy.cache import (
+    EVCache,
+    HandEVs,
+    ShoeBatch,
+    StrategyError,
+    cards_must_last,
+    draw_table,
+    natural_certain,
+)
 from game.engine.strategy.composition import (
     CardLike,
     DrawState,
@@ -151,7 +159,8 @@ def hand_evs(
     the banker game (CASINO_GAME_ONLY);
     CompositionError (a ValueError) when a card is not left in the shoe; ValueError for a
     cache made for other rules, or ``hands`` out of 1..4 (at least 2 for a split hand,
-    exactly 1 for one that is not).
+    exactly 1 for one that is not); TooFewCardsError (TOO_FEW_CARDS) when the shoe is too
+    small to finish every way the round can go.
     Sources: ORACLES.md "Hand EVs, 6 decks" and "Closed forms" (the tests' oracles).
     """
     if rules.game != "casino":
@@ -184,41 +193,44 @@ def hand_evs(
         with_split
         and split_refusal(rules, _as_cards(cards), hands=hands, split_aces=split_aces) is None
     )
-    if unseen is not None:
-        _prepare_hand(cache, rules, up, shoe, values, split_valued)
-    ev = Evaluator(
-        rules, up, shoe, cache.dealer, conditioned=conditioned, memo=cache.values_for(up)
-    )
-    p_natural = ev.natural_now()
-    scale = 1.0 / (1.0 - p_natural) if conditioned else 1.0
+    with cards_must_last(unseen):
+        if unseen is not None:
+            _prepare_hand(cache, rules, up, shoe, values, split_valued)
+        ev = Evaluator(
+            rules, up, shoe, cache.dealer, conditioned=conditioned, memo=cache.values_for(up)
+        )
+        p_natural = ev.natural_now()
+        if conditioned:
+            natural_certain(p_natural)
+        scale = 1.0 / (1.0 - p_natural) if conditioned else 1.0
 
-    track_sevens = rules.three_sevens_payout is not None
-    low, ace, ncards, sevens = hand_state(values, track_sevens)
-    total = hand_total(low, ace)
-    natural = not from_split and len(values) == 2 and total == 21
+        track_sevens = rules.three_sevens_payout is not None
+        low, ace, ncards, sevens = hand_state(values, track_sevens)
+        total = hand_total(low, ace)
+        natural = not from_split and len(values) == 2 and total == 21
 
-    stand = ev.natural_hand() if natural else ev.stand(total, 1.0)
-    hit = None
-    if draw_refusal(rules, split_aces=split_aces) is None:
-        hit = ev.hit(low, ace, ncards, sevens)
-    double = None
-    if double_refusal(rules, values, from_split=from_split, split_aces=split_aces) is None:
-        double = ev.double(low, ace, ncards, sevens)
-    split = None
-    if split_valued and not tens_resplit_by_rank(rules, values, room):
-        split = split_ev(rules, values[0], up, unseen, cache, conditioned, max_hands=room)
-        split *= scale
-    offered = surrender_refusal(rules, values, up, from_split=from_split, hands=hands) is None
-    surrender = -0.5 if offered else None
-    return HandEVs(
-        stand=stand * scale,
-        hit=None if hit is None else hit * scale,
-        double=None if double is None else double * scale,
-        split=split,
-        surrender=surrender,
-        natural_probability=p_natural,
-        conditioned=conditioned,
-    )
+        stand = ev.natural_hand() if natural else ev.stand(total, 1.0)
+        hit = None
+        if draw_refusal(rules, split_aces=split_aces) is None:
+            hit = ev.hit(low, ace, ncards, sevens)
+        double = None
+        if double_refusal(rules, values, from_split=from_split, split_aces=split_aces) is None:
+            double = ev.double(low, ace, ncards, sevens)
+        split = None
+        if split_valued and not tens_resplit_by_rank(rules, values, room):
+            split = split_ev(rules, values[0], up, unseen, cache, conditioned, max_hands=room)
+            split *= scale
+        offered = surrender_refusal(rules, values, up, from_split=from_split, hands=hands) is None
+        surrender = -0.5 if offered else None
+        return HandEVs(
+            stand=stand * scale,
+            hit=None if hit is None else hit * scale,
+            double=None if double is None else double * scale,
+            split=split,
+            surrender=surrender,
+            natural_probability=p_natural,
+            conditioned=conditioned,
+        )
 
 
 def deal_evs(
@@ -233,6 +245,7 @@ def deal_evs(
     then read for all hands from the arrays it kept (``EVCache.actions``) instead of a
     ``hand_evs`` call each. Where they were not kept (three sevens, a draw limit, a small
     shoe) each hand goes through ``hand_evs``. Raises CompositionError for a bad shoe,
+    TooFewCardsError for one too small to finish every way the round can go,
     StrategyError for the banker game, ValueError for a cache made for other rules.
     """
     if rules.game != "casino":
@@ -242,51 +255,56 @@ def deal_evs(
     if cache.rules != rules:
         raise ValueError("the cache was made for other rules")
     counts = check_composition(shoe)
-    cache.prepare(upcard, counts)
-    kept = cache.actions(upcard, DrawState(counts).key)
-    peeks = rules.dealer_hole_card and rules.dealer_peeks
-    conditioned = peeks and natural_completer(upcard) is not None
-    completer = natural_completer(upcard)
-    payout = float(rules.blackjack_payout)
-    _table, children, _lows, _aces = draw_table()
-    out: dict[tuple[int, int], HandEVs] = {}
-    for a in range(1, 11):
-        for b in range(a, 11):
-            if counts[a - 1] < 1 + (a == b) or counts[b - 1] < 1:
-                continue
-            unseen = remove_cards(counts, [a, b])
-            row = int(children[children[0, a - 1], b - 1])
-            if kept is None or kept[1][row] != kept[1][row]:  # not kept, or NaN
-                out[(a, b)] = hand_evs([a, b], upcard, rules, composition=unseen, cache=cache)
-                continue
-            stand_of, hit_of, double_of = kept
-            # Evaluator.natural_now and hand_evs' arithmetic, operation for operation
-            left = sum(unseen)
-            p_natural = 0.0 if completer is None else unseen[completer - 1] / left
-            scale = 1.0 / (1.0 - p_natural) if conditioned else 1.0
-            natural = a == 1 and b == 10
-            stand = payout * (1.0 - p_natural) if natural else float(stand_of[row])
-            double = None
-            if double_refusal(rules, [a, b], from_split=False, split_aces=False) is None:
-                double = float(double_of[row]) * scale
-            split = None
-            room = rules.max_split_hands
-            if split_refusal(
-                rules, [a, b], hands=1, split_aces=False
-            ) is None and not tens_resplit_by_rank(rules, [a, b], room):
-                split = split_ev(rules, a, upcard, unseen, cache, conditioned, max_hands=room)
-                split *= scale
-            offered = surrender_refusal(rules, [a, b], upcard, from_split=False, hands=1) is None
-            out[(a, b)] = HandEVs(
-                stand=stand * scale,
-                hit=float(hit_of[row]) * scale,
-                double=double,
-                split=split,
-                surrender=-0.5 if offered else None,
-                natural_probability=p_natural,
-                conditioned=conditioned,
-            )
-    return out
+    with cards_must_last(counts):
+        cache.prepare(upcard, counts)
+        kept = cache.actions(upcard, DrawState(counts).key)
+        peeks = rules.dealer_hole_card and rules.dealer_peeks
+        conditioned = peeks and natural_completer(upcard) is not None
+        completer = natural_completer(upcard)
+        payout = float(rules.blackjack_payout)
+        _table, children, _lows, _aces = draw_table()
+        out: dict[tuple[int, int], HandEVs] = {}
+        for a in range(1, 11):
+            for b in range(a, 11):
+                if counts[a - 1] < 1 + (a == b) or counts[b - 1] < 1:
+                    continue
+                unseen = remove_cards(counts, [a, b])
+                row = int(children[children[0, a - 1], b - 1])
+                if kept is None or kept[1][row] != kept[1][row]:  # not kept, or NaN
+                    out[(a, b)] = hand_evs([a, b], upcard, rules, composition=unseen, cache=cache)
+                    continue
+                stand_of, hit_of, double_of = kept
+                # Evaluator.natural_now and hand_evs' arithmetic, operation for operation
+                left = sum(unseen)
+                p_natural = 0.0 if completer is None else unseen[completer - 1] / left
+                if conditioned:
+                    natural_certain(p_natural)
+                scale = 1.0 / (1.0 - p_natural) if conditioned else 1.0
+                natural = a == 1 and b == 10
+                stand = payout * (1.0 - p_natural) if natural else float(stand_of[row])
+                double = None
+                if double_refusal(rules, [a, b], from_split=False, split_aces=False) is None:
+                    double = float(double_of[row]) * scale
+                split = None
+                room = rules.max_split_hands
+                if split_refusal(
+                    rules, [a, b], hands=1, split_aces=False
+                ) is None and not tens_resplit_by_rank(rules, [a, b], room):
+                    split = split_ev(rules, a, upcard, unseen, cache, conditioned, max_hands=room)
+                    split *= scale
+                offered = (
+                    surrender_refusal(rules, [a, b], upcard, from_split=False, hands=1) is None
+                )
+                out[(a, b)] = HandEVs(
+                    stand=stand * scale,
+                    hit=float(hit_of[row]) * scale,
+                    double=double,
+                    split=split,
+                    surrender=-0.5 if offered else None,
+                    natural_probability=p_natural,
+                    conditioned=conditioned,
+                )
+        return out
 
 
 def _as_cards(cards: Sequence[CardLike]) -> list[Card | int]:
