@@ -32,6 +32,22 @@ class Command(BaseCommand):
                 f"choose from {', '.join(v.name for v in VARIANTS)}"
             )
         for name in names:
-            timings = precompute(find_variant(name).rules)
-            parts = ", ".join(f"{kind} {seconds:.2f} s" for kind, seconds in timings.items())
-            self.stdout.write(f"{name}: {parts}")
+            self.stdout.write(f"{name}: {_timings_text(precompute(find_variant(name).rules))}")
+
+
+def _timings_text(timings: dict[str, float]) -> str:
+    """What ``precompute`` did, in one line: the results computed in one pass share their
+    time (the same float) and are named together with it once; those already stored took
+    no time worth a figure."""
+    stored = [kind for kind, seconds in timings.items() if seconds < 0.005]
+    passes: dict[float, list[str]] = {}
+    for kind, seconds in timings.items():
+        if kind not in stored:
+            passes.setdefault(seconds, []).append(kind)
+    parts = [
+        f"{' + '.join(kinds)} {seconds:.2f} s{' (one pass)' if len(kinds) > 1 else ''}"
+        for seconds, kinds in passes.items()
+    ]
+    if stored:
+        parts.append(f"{', '.join(stored)} stored already")
+    return ", ".join(parts)
