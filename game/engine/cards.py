@@ -124,19 +124,21 @@ class Card:
         if raw.startswith("10"):
             raw = "T" + raw[2:]
         if not raw or len(raw) > 2:
-            raise CardParseError(
-                Reason.INVALID_CARD,
-                f"{text!r} is not a card: use a rank A,2-9,T,J,Q,K and a suit C,D,H,S",
-            )
+            raise CardParseError(Reason.INVALID_CARD, _not_a_card(text))
         try:
             rank = Rank(raw[0])
             suit = Suit(raw[1]) if len(raw) == 2 else default_suit
         except ValueError:
-            raise CardParseError(
-                Reason.INVALID_CARD,
-                f"{text!r} is not a card: use a rank A,2-9,T,J,Q,K and a suit C,D,H,S",
-            ) from None
+            raise CardParseError(Reason.INVALID_CARD, _not_a_card(text)) from None
         return cls(rank, suit)
+
+
+def _not_a_card(text: object) -> str:
+    # The suit may be left out ("T", "6"), and most of the engine's callers leave it out.
+    return (
+        f"{text!r} is not a card: use a rank A,2-9,T (or 10),J,Q,K, optionally followed by"
+        " a suit C,D,H,S"
+    )
 
 
 def standard_deck() -> list[Card]:

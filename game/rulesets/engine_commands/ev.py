@@ -32,6 +32,11 @@ class Command(EngineCommand):
         decks = options.get("decks")
         cards = [c for c in options["hand"].replace(" ", "").split(",") if c]
         if rules.game == "banker":
+            if options.get("upcard"):
+                raise CommandError(
+                    "the banker game has no upcard: a punter's EVs are against the banker's"
+                    " policy; leave out --upcard"
+                )
             self._banker(cards, options["json"])
             return
         if not options.get("upcard"):

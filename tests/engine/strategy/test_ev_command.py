@@ -90,3 +90,15 @@ def test_banker_game_hand_without_a_decision_and_casino_without_upcard():
         run("--variant", "dvadtsat-odno", "--hand", "T,A")
     with pytest.raises(CommandError, match="--upcard is required"):
         run("--variant", "european", "--hand", "T,6")
+
+
+def test_banker_game_refuses_an_upcard_and_a_bad_card_says_the_suit_is_optional():
+    # the banker game deals no upcard: one given is refused, not silently ignored
+    with pytest.raises(CommandError, match=r"^the banker game has no upcard"):
+        run("--variant", "dvadtsat-odno", "--hand", "T,6", "--upcard", "5")
+    with pytest.raises(
+        CommandError,
+        match=r"^'Z' is not a card: use a rank A,2-9,T \(or 10\),J,Q,K, optionally followed "
+        r"by a suit C,D,H,S$",
+    ):
+        run("--variant", "european", "--hand", "T,Z", "--upcard", "5")
