@@ -94,6 +94,31 @@ def game_ev(
         return policy_game_ev(
             rules, ChartPolicy(chart), composition=composition, infinite=infinite, cache=cache
         )
+
+    def upcard_ev(up: int, p_up: float, after_up: tuple[int, ...] | None, cache: EVCache) -> float:
+        if after_up is not None and sum(after_up) > 0:
+            # every hand of the deal at once, from the arrays of the prepared deal
+            evs_of = _dealt_evs(rules, deal_evs(rules, up, after_up, cache))
+        else:
+            evs_of = _valued_evs(rules, up, cache, infinite)
+        return _cd_upcard_ev(rules, up, p_up, after_up, evs_of)
+
+    return _over_upcards(rules, composition, infinite, cache, upcard_ev)
+
+
+def _over_upcards(
+    rules: Rules,
+    composition: Sequence[int] | None,
+    infinite: bool,
+    cache: EVCache | None,
+    upcard_ev: Callable[[int, float, tuple[int, ...] | None, EVCache], float],
+) -> float:
+    """The round's EV as the sum over the upcards of ``upcard_ev(up, p_up, after_up,
+    cache)``, the part where ``up`` shows (dealt with probability ``p_up`` from the
+    starting shoe, leaving ``after_up``; None for the infinite deck), in upcard order.
+    Without a ``cache`` each upcard's values are dropped once it is done: nothing is
+    shared between upcards. Raises CompositionError for a bad composition,
+    TooFewCardsError for one too small, ValueError for a cache made for other rules."""
     own_cache = cache is None
     cache = _check_cache(rules, cache)
     shoe = _start_shoe(rules, composition, infinite)
@@ -103,13 +128,8 @@ def game_ev(
             p_up, after_up = _deal_one(shoe, up)
             if p_up == 0.0:
                 continue
-            if after_up is not None and sum(after_up) > 0:
-                # every hand of the deal at once, from the arrays of the prepared deal
-                evs_of = _dealt_evs(rules, deal_evs(rules, up, after_up, cache))
-            else:
-                evs_of = _valued_evs(rules, up, cache, infinite)
-            total_ev += _cd_upcard_ev(rules, up, p_up, after_up, evs_of)
-            if own_cache:  # nothing is shared between upcards: keep one upcard's values
+            total_ev += upcard_ev(up, p_up, after_up, cache)
+            if own_cache:
                 cache.clear()
         return total_ev
 
@@ -189,21 +209,13 @@ def policy_game_ev(
         raise StrategyError(
             Reason.CASINO_GAME_ONLY, "the strategy engine values the casino game only"
         )
-    own_cache = cache is None
-    cache = _check_cache(rules, cache)
-    shoe = _start_shoe(rules, composition, infinite)
-    with cards_must_last(shoe):
-        total_ev = 0.0
-        for up in range(1, 11):
-            p_up, after_up = _deal_one(shoe, up)
-            if p_up == 0.0:
-                continue
-            if after_up is not None and sum(after_up) > 0:
-                cache.prepare(up, after_up)
-            total_ev += _policy_upcard_ev(rules, policy, up, p_up, after_up, cache)
-            if own_cache:
-                cache.clear()
-        return total_ev
+
+    def upcard_ev(up: int, p_up: float, after_up: tuple[int, ...] | None, cache: EVCache) -> float:
+        if after_up is not None and sum(after_up) > 0:
+            cache.prepare(up, after_up)
+        return _policy_upcard_ev(rules, policy, up, p_up, after_up, cache)
+
+    return _over_upcards(rules, composition, infinite, cache, upcard_ev)
 
 
 def _policy_upcard_ev(
