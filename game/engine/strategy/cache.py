@@ -54,17 +54,11 @@ def cards_must_last(unseen: Sequence[int] | None) -> Iterator[None]:
     try:
         yield
     except ZeroDivisionError:
-        raise TooFewCardsError(
-            Reason.TOO_FEW_CARDS,
-            f"the shoe ({_cards(unseen)}) is too small to finish every way the round can go",
-        ) from None
+        raise _too_small(unseen) from None
     except TooFewCardsError as exc:
         # raised for a shoe further on (a hand's, inside a whole round): say the caller's
-        if exc.message.startswith("the shoe ("):
-            raise TooFewCardsError(
-                Reason.TOO_FEW_CARDS,
-                f"the shoe ({_cards(unseen)}) is too small to finish every way the round can go",
-            ) from None
+        if exc.message.startswith(_TOO_SMALL):
+            raise _too_small(unseen) from None
         raise
 
 
@@ -78,11 +72,16 @@ def natural_certain(p_natural: float) -> None:
         )
 
 
-def _cards(unseen: Sequence[int] | None) -> str:
-    if unseen is None:
-        return "an infinite deck"
-    left = sum(unseen)
-    return f"{left} card" if left == 1 else f"{left} cards"
+_TOO_SMALL = "the shoe ("
+
+
+def _too_small(unseen: Sequence[int] | None) -> TooFewCardsError:
+    left = 0 if unseen is None else sum(unseen)
+    cards = "an infinite deck" if unseen is None else f"{left} card{'' if left == 1 else 's'}"
+    return TooFewCardsError(
+        Reason.TOO_FEW_CARDS,
+        f"{_TOO_SMALL}{cards}) is too small to finish every way the round can go",
+    )
 
 
 @dataclass(frozen=True, slots=True)
