@@ -92,7 +92,8 @@ def ev_lost_in_chips(decisions: Iterable[GradedDecision], bets: Mapping[int, Dec
 def summary_context(table: TableSession) -> dict[str, Any]:
     """What the summary page shows of ``table`` (module docstring): decisions (all, counted,
     right, hinted), accuracy in percent of the counted ones (None for none), the EV given
-    up in bets and in chips, the actual result (chips), the luck (the result plus the EV
+    up in bets (all decisions', and the part given up after a hint, which the mistakes'
+    list leaves out) and in chips, the actual result (chips), the luck (the result plus the EV
     given up), the wrong decisions (``decision_row``), the worst cells with their drill
     links, and the links to drill them all and to walk through the mistakes (None when
     those pages are not there)."""
@@ -109,6 +110,7 @@ def summary_context(table: TableSession) -> dict[str, Any]:
     result = table.records.aggregate(total=Sum("net"))["total"] or Decimal(0)
     luck = result + ev_chips
     ev_bets = sum(d.loss for d in decisions)
+    hinted_loss = sum(d.loss for d in decisions if d.hinted)
     cells = worst_cells(decisions)
     for cell in cells:
         cell["drill_url"] = page_link(
@@ -128,6 +130,8 @@ def summary_context(table: TableSession) -> dict[str, Any]:
         "accuracy": 100 * right / len(counted) if counted else None,
         "ev_lost_bets": ev_bets,
         "ev_lost_text": cost_text(ev_bets),
+        # the part of it given up after a hint (in the EV, not in the mistakes' list)
+        "hinted_ev_lost_text": cost_text(hinted_loss) if hinted_loss > 0 else "",
         "ev_lost_chips": ev_chips,
         "ev_lost_chips_text": chips(ev_chips, 2),
         "result_text": signed_chips(result, 2, minus=MINUS, zero="±"),

@@ -1,3 +1,5 @@
+# The expected strings hold Cyrillic letters on purpose.
+# ruff: noqa: RUF001
 """Issue 12 at the table: every graded decision of the round stays listed until the next
 deal, the recent rounds carry a severity mark linking to the decision, the flag says why
 and scales with the severity, the optional hint of the person's standard (the decision
@@ -257,6 +259,26 @@ def test_hinted_decisions_are_not_counted_in_the_summary() -> None:
     assert plain(page, "summary-accuracy") == ["\u2014"]
     assert "1 decision was taken after a hint" in plain(page, "summary-counted")[0]
     assert 'data-testid="drill-cell"' not in page
+    # the EV it gave up is in the total and says where it went: the mistakes' list is empty
+    cost = f"{MINUS}{fresh(table).decisions.get().loss:.4f}"
+    assert plain(page, "summary-ev-lost") == [f"{cost} bets"]
+    assert plain(page, "summary-hinted-ev") == [
+        f"It accounts for {cost} bets of the EV given up, and the list of your mistakes "
+        "leaves it out."
+    ]
+    assert 'data-testid="summary-mistakes"' not in page
+    ru = text(client.get(summary_url(table, "ru")))
+    assert plain(ru, "summary-hinted-ev") == [
+        f"На него приходится {cost.replace('.', ',')} ставки потерянного матожидания, а в "
+        "списке ваших ошибок его нет."
+    ]
+
+
+def test_a_summary_without_hinted_losses_says_nothing_of_them() -> None:
+    table = TableSessionFactory(variant="russian", stacked=TWELVE_V_TEN)
+    client = client_for(table)
+    _play_a_mistake(client, table)
+    assert 'data-testid="summary-hinted-ev"' not in text(client.get(summary_url(table)))
 
 
 def test_the_summary_is_the_owners_only() -> None:
