@@ -627,12 +627,13 @@ def logged_decisions(table: TableSession, numbers: list[int]) -> list[GradedDeci
 
 
 def worst_severity(decisions: list[GradedDecision]) -> GradedDecision | None:
-    """The decision of ``decisions`` with the worst severity (the first of equals), counting
-    only those taken without a hint when there are any; None for none."""
+    """The decision of ``decisions`` with the worst severity, of equals the one that gave up
+    the most EV (the first of those), counting only those taken without a hint when there
+    are any; None for none."""
     counted = [d for d in decisions if not d.hinted] or decisions
     if not counted:
         return None
-    return max(counted, key=lambda d: SEVERITY_ORDER.index(Severity(d.severity)))
+    return max(counted, key=lambda d: (SEVERITY_ORDER.index(Severity(d.severity)), d.loss))
 
 
 def round_marks(

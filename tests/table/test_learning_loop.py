@@ -13,10 +13,12 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
+from game.table.presenters import round_marks
 from game.table.summary import cell_param, drill_query, page_link
 from game.table.views import hint_key
 from tests.factories import TableSessionFactory
 from tests.helpers import HX, client_for
+from tests.review.factories import GradedDecisionFactory
 from tests.table.pages import fresh, hx_act, hx_deal, page_url, text
 from trainer.review.explain import reason
 from trainer.review.models import GradedDecision
@@ -298,3 +300,19 @@ def test_the_drill_links_have_the_drills_format() -> None:
     assert page_link("drills:situations", [("variant", "european"), ("cell", "hard-16-10")]) == (
         "/en/drills/situations/?variant=european&cell=hard-16-10"
     )
+
+
+def test_a_rounds_mark_links_its_costliest_decision_of_the_worst_severity() -> None:
+    # two blunders and a mistake in round 3 (split hands): the mark is a blunder and links
+    # the blunder that gave up more, whichever came first
+    table = TableSessionFactory()
+    made = [
+        GradedDecisionFactory(table=table, visitor=table.visitor, round_number=3, **fields)
+        for fields in (
+            {"severity": "blunder", "loss": 0.31},
+            {"severity": "mistake", "loss": 0.9},
+            {"severity": "blunder", "loss": 0.82},
+        )
+    ]
+    mark = round_marks(table, [3])[3]
+    assert (mark["severity"], mark["count"], mark["pk"]) == ("blunder", 3, made[2].pk)
