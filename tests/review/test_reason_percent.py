@@ -20,3 +20,29 @@ def test_a_reasons_percentage_is_written_as_its_language_writes_it(lang: str, si
             ["TS", "6D"], "TH", RUSSIAN, {"hit": -0.5398, "stand": -0.5749}, "hit", insurance=False
         )
     assert re.search(rf"\b2\d{re.escape(sign)}", text), text
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        # hitting a hard 21: no bust rate of the dealer's, the 21 itself is the reason
+        (
+            ["TS", "5D", "6C"],
+            "No card can make a 21 better: standing is worth 1.000 of the bet more than the "
+            "next best play (Hit).",
+        ),
+        # a soft 21 of three cards: the same
+        (
+            ["AS", "4D", "6C"],
+            "No card can make a 21 better: standing is worth 1.000 of the bet more than the "
+            "next best play (Hit).",
+        ),
+    ],
+)
+def test_standing_on_21_gives_the_21_as_the_reason(hand: list[str], expected: str):
+    with override("en"):
+        text = reason(hand, "9H", RUSSIAN, {"hit": -0.1, "stand": 0.9}, "stand", insurance=False)
+    assert text == expected
+    with override("ru"):
+        text = reason(hand, "9H", RUSSIAN, {"hit": -0.1, "stand": 0.9}, "stand", insurance=False)
+    assert text.startswith("Никакая карта не улучшит 21: остановиться выгоднее на 1,000")

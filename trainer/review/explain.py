@@ -103,6 +103,15 @@ def reason(
     second = max(others, key=others.__getitem__)
     gain = bets(values[ref] - values[second], EV_PLACES)
     named = {"gain": gain, "second": ACTION_LABELS[second], "upcard": upcard_text(upcard)}
+    if ref is Action.STAND and hand_value(hand).total == 21:
+        # The dealer's bust rate says nothing here: a 21 can only stay or get worse.
+        return (
+            _(
+                "No card can make a 21 better: standing is worth %(gain)s of the bet more than "
+                "the next best play (%(second)s)."
+            )
+            % named
+        )
     if ref is Action.STAND:
         return _(
             "The dealer busts %(bust)s%% of the time with %(upcard)s showing: standing is worth "
