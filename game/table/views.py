@@ -4,7 +4,7 @@ out of band), plain form posts are redirected back to the table page."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from django.contrib import messages
 from django.db import transaction
@@ -68,7 +68,9 @@ def first_deal(request: HtmxHttpRequest) -> HttpResponse:
         return _respond(request, opened if opened is not None else TableSession())
     if request.session.get(SESSION_KEY) != str(visitor):
         request.session[SESSION_KEY] = str(visitor)
-    response = _respond(request, table)
+    # The page's New session form was the empty table's, which had nothing to end: it
+    # comes again with the table, asking before it ends it.
+    response = _respond(request, table, also=["table/table_bar.html#new-session"])
     if request.htmx:
         push_url(response, table_url(table))
     return response
@@ -219,11 +221,18 @@ def table_url(table: TableSession) -> str:
     return reverse("game:table", kwargs={"public_id": table.public_id})
 
 
-def _respond(request: HtmxHttpRequest, table: TableSession, *, full: bool = False) -> HttpResponse:
+def _respond(
+    request: HtmxHttpRequest,
+    table: TableSession,
+    *,
+    full: bool = False,
+    also: Sequence[str] = (),
+) -> HttpResponse:
     """The full page, the felt with the bankroll, the decision flag and the round's log out
     of band (HTMX), or a redirect to the page (a plain form post). Either game: table_view's
     context says which felt the page holds. The hint shown for the table's version
-    (``hint``) is on the page; a hint of an earlier version is forgotten."""
+    (``hint``) is on the page; a hint of an earlier version is forgotten. ``also``: more
+    parts ("template#partial") to swap out of band."""
     # Redirected before the context is built: a plain post's answer shows none of it.
     if not full and not request.htmx:
         return redirect(table_url(table) if table.pk is not None else reverse("game:home"))
@@ -235,7 +244,7 @@ def _respond(request: HtmxHttpRequest, table: TableSession, *, full: bool = Fals
         del request.session[hint_key(table.public_id)]
     elif shown is not None:
         context["hint"] = hint_view(table, grading_standard(request))
-    oob = ["table/table_bar.html#bankroll", "table/table.html#decision-flag"]
+    oob = ["table/table_bar.html#bankroll", "table/table.html#decision-flag", *also]
     if context["round_log"]:
         oob.append(f"{context['round_log']}#round-log")
     return respond(request, "table/table.html", "table-felt", context, oob=oob, full=full)

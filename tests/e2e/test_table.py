@@ -325,6 +325,27 @@ def test_new_session_asks_first_and_opens_a_fresh_table(live_server, page) -> No
     expect(page.locator(".staked")).to_have_count(0)
 
 
+def test_new_session_asks_first_after_the_empty_tables_first_deal(live_server, page) -> None:
+    """The first deal opens the table in place (HTMX, no reload): New session then asks
+    before ending it, as it does on a reloaded page."""
+    page.goto(live_server.url + "/en/table/")
+    deal_by_click(page)
+    expect(page).to_have_url(TABLE_URL)
+    first_url = page.url
+    messages: list[str] = []
+
+    def dismiss(dialog) -> None:
+        messages.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", dismiss)
+    page.get_by_role("button", name="New session").click()
+    page.wait_for_timeout(300)
+    assert messages == ["Start a new session with 1,000 fresh chips? This table will end."]
+    assert page.url == first_url  # dismissed: the table goes on
+    assert TableSession.objects.filter(ended_at__isnull=True).count() == 1
+
+
 def test_shortcuts_follow_the_physical_key_on_a_cyrillic_layout(live_server, page) -> None:
     """With a Russian layout the S key types "ы"; the shortcut still stands."""
     open_table(page, live_server.url, "ru")  # makes this browser's visitor and table

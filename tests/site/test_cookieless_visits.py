@@ -140,6 +140,28 @@ def test_the_first_deal_by_htmx_shows_the_felt_and_the_table_s_url() -> None:
     # not only after a reload of the page.
     assert html.count('data-testid="summary-link"') == 1
     assert f'<a href="/en/table/{table.public_id}/summary/" data-testid="summary-link">' in html
+    # The New session form comes again out of band, now asking before it ends the table
+    # (the empty table's had no table to end and asked nothing).
+    form = re.search(r'<form id="new-session"[^>]*>', html)
+    assert form is not None
+    assert 'hx-swap-oob="true"' in form.group(0)
+    assert (
+        'data-confirm="Start a new session with 1,000 fresh chips? This table will end."'
+        in form.group(0)
+    )
+    # The next deal's answer leaves the form where it is.
+    act = client.post(
+        f"/en/table/{table.public_id}/act/",
+        {"action": "stand", "version": str(table.version)},
+        headers=HX,
+    )
+    assert 'id="new-session"' not in act.content.decode()
+
+
+def test_the_empty_table_s_new_session_form_asks_nothing() -> None:
+    html = Client().get("/en/table/").content.decode()
+    form = re.search(r'<form id="new-session"[^>]*>', html)
+    assert form is not None and "data-confirm" not in form.group(0)
 
 
 @pytest.mark.parametrize(
