@@ -1,6 +1,7 @@
-// The chart page: tapping or focusing a cell shows its EVs (the cell's title) in a line
-// that stays on screen, for phones and keyboards, where there is no hover. On a touch
-// screen the first tap on a cell shows its EVs and a second tap on it opens its drill.
+// The chart page: tapping, focusing or pointing at a cell shows its EVs (the cell's title)
+// in a line that stays on screen. On a touch screen the first tap on a cell shows its EVs
+// and a second tap on it opens its drill; with a mouse, pointing shows them and a click
+// drills (the line's first words say which, by the screen's kind of pointer).
 (function () {
   "use strict";
   // The print link: a listener here, not an onclick attribute (the CSP allows no inline code).
@@ -13,7 +14,8 @@
   const detail = document.getElementById("cell-detail");
   if (!detail) return;
   // Shown from the start with its hint, so the first tap fills it without moving the chart.
-  detail.textContent = detail.dataset.empty || "";
+  const mouse = window.matchMedia("(hover: hover) and (pointer: fine)").matches;
+  detail.textContent = (mouse && detail.dataset.emptyPointer) || detail.dataset.empty || "";
   detail.hidden = false;
   let shown = null;
   let touch = false;
@@ -35,5 +37,8 @@
       show(cell);
     });
     cell.addEventListener("focusin", function () { show(cell); });  // its drill link
+    cell.addEventListener("pointerenter", function (event) {
+      if (event.pointerType === "mouse") show(cell);
+    });
   });
 })();

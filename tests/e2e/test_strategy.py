@@ -84,6 +84,14 @@ def test_chart_page_colours_cells_and_shows_evs_on_hover(live_server, page: Page
     expect(cell).to_have_attribute("title", re.compile(r"^Хватит — Хватит −0,2"))
     background = cell.evaluate("el => getComputedStyle(el).backgroundColor")
     assert background == "rgb(242, 167, 160)"  # the stand colour
+    detail = page.locator("[data-testid=cell-detail]")
+    # a mouse: the line says to point and click (a touch screen's says to tap twice)
+    expect(detail).to_have_text(
+        "Наведите указатель на клетку, чтобы увидеть матожидание каждого решения; "
+        "щёлкните её, чтобы потренировать."
+    )
+    cell.locator("xpath=following-sibling::td[1]").hover()  # pointing shows the EVs
+    expect(detail).to_have_text(re.compile(r"^12 / 5: "))
     cell.locator("a").focus()  # no hover on a keyboard: focus shows the EVs in a line that stays
     expect(page.locator("[data-testid=cell-detail]")).to_have_text(
         re.compile(r"^12 / 4: Хватит — Хватит −0,2")
