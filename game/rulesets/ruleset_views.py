@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from game.rulesets import store
 from game.rulesets.analyses import TooManyAnalyses, analysis_state, start_analysis
 from game.rulesets.analysis_views import progress_context
 from game.rulesets.forms import BASES, DEFAULT_BASE, RuleSetForm, rules_table
@@ -73,10 +74,18 @@ def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
 def ruleset_page(request: HtmxHttpRequest, ruleset_id: str) -> HttpResponse:
     """A rule set's page: its rules in sentences and in a table, its shareable URL, a form
     that opens a table with these rules (ending the visitor's current table), and while its
-    analysis waits or runs, its progress (polled; the page reloads when it is done)."""
+    analysis waits or runs, its progress (polled; the page reloads when it is done), then
+    its result: the house edge with perfect play and with the chart (casino games)."""
     ruleset = get_object_or_404(RuleSet, pk=ruleset_id)
     rules = ruleset.rules
     state = analysis_state(rules, visitor_id(request, create=False))
+    # The analysis' result, once stored (read, never computed here): the house edge
+    edges = None
+    if state.status == "done" and rules.game == "casino":
+        edges = {
+            "house_edge": -100 * store.game_ev_for(rules, "cd"),
+            "house_edge_chart": -100 * store.game_ev_for(rules, "td"),
+        }
     return render(
         request,
         "rulesets/ruleset.html",
@@ -89,6 +98,7 @@ def ruleset_page(request: HtmxHttpRequest, ruleset_id: str) -> HttpResponse:
             "share_url": request.build_absolute_uri(
                 reverse("rulesets:ruleset", kwargs={"ruleset_id": ruleset.id})
             ),
+            "edges": edges,
             **progress_context(request, state),
         },
     )

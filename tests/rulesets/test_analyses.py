@@ -7,6 +7,7 @@ progress, which HTMX polls, and fill in once a worker (`manage.py db_worker`) ha
 from __future__ import annotations
 
 import os
+import re
 import signal
 import threading
 import uuid
@@ -23,6 +24,7 @@ from django.test import Client, RequestFactory
 from django.utils import timezone, translation
 from django_tasks_db.models import DBTaskResult
 
+from game.engine.strategy.game_ev import game_ev
 from game.engine.variants import find_rules
 from game.rulesets import analyses, store
 from game.rulesets.models import Analysis, RuleSet, StrategyResult
@@ -387,3 +389,20 @@ def test_a_page_that_meets_a_pending_analysis_answers_with_its_progress(engine_f
     assert htmx["HX-Refresh"] == "true"
     assert middleware.process_exception(factory.get("/"), ValueError("other")) is None
     assert analysis_tasks() == 1
+
+
+def test_a_rule_set_page_shows_its_house_edge_once_analysed(ruleset, analysed) -> None:
+    client = Client()
+    url = f"/en/rules/{ruleset.id}/"
+    html = client.get(url).content.decode()
+    assert 'data-status="waiting"' in html and 'data-testid="ruleset-edge"' not in html
+    analysed(ruleset.rules)
+    html = client.get(url).content.decode()
+    assert 'data-testid="analysis"' not in html
+    cd = -100 * game_ev(ruleset.rules)
+    td = -100 * game_ev(ruleset.rules, strategy="td")
+    edge = re.search(r'<p class="ruleset-edge" data-testid="ruleset-edge">(.*?)</p>', html, re.S)
+    assert edge is not None
+    assert " ".join(edge.group(1).split()) == (
+        f"House edge with perfect play: {cd:.3f}%. Playing this chart: {td:.3f}%."
+    )
