@@ -90,6 +90,9 @@ class Reason(StrEnum):
     TOO_FEW_CARDS = "too_few_cards"
     INVALID_COMPOSITION = "invalid_composition"
 
+    # -- card counting (counting.py, strategy/indices.py) --------------------------------------
+    COUNTING = "counting"
+
     # -- scripted rounds (scenario.py, banker.py) ----------------------------------------------
     INVALID_SCENARIO = "invalid_scenario"
 

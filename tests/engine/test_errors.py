@@ -39,6 +39,7 @@ from game.engine.banker import (
 )
 from game.engine.cards import Card, CardParseError, Shoe, ShoeExhaustedError, standard_deck
 from game.engine.casino_game import CasinoGame
+from game.engine.counting import CountingError, decks_remaining, find_system
 from game.engine.errors import EngineError, Reason
 from game.engine.legality import Refusal
 from game.engine.protocol import GameStateError, Setup
@@ -102,6 +103,7 @@ BUILTIN_BASES: dict[type[EngineError], type[Exception]] = {
     TooFewCardsError: StrategyError,
     CompositionError: ValueError,
     GameStateError: ValueError,
+    CountingError: ValueError,
 }
 
 
@@ -472,6 +474,18 @@ OTHER_ERRORS = [
         CompositionError,
         Reason.INVALID_COMPOSITION,
         id="a card not left in the shoe",
+    ),
+    pytest.param(
+        lambda: find_system("wizard"),
+        CountingError,
+        Reason.COUNTING,
+        id="an unknown counting system",
+    ),
+    pytest.param(
+        lambda: decks_remaining(1, 52),
+        CountingError,
+        Reason.COUNTING,
+        id="a true count with no card left",
     ),
     pytest.param(
         lambda: play({"variant": "european"}),

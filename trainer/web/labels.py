@@ -212,6 +212,8 @@ REASON_MESSAGES: dict[Reason, StrPromise] = {
     Reason.HAND_NOT_VALUED: _("The strategy engine cannot value this hand."),
     Reason.TOO_FEW_CARDS: _("Too few cards are still unseen for the count to value your plays."),
     Reason.INVALID_COMPOSITION: _("These cards do not fit the shoe."),
+    # Card counting.
+    Reason.COUNTING: _("This count cannot be worked out for this shoe and counting system."),
     # Scripted rounds.
     Reason.INVALID_SCENARIO: _("This scripted round cannot be played."),
 }
