@@ -9,7 +9,7 @@ from importlib import import_module
 # setting and no database, so they run without Django at all. Populating the apps imports
 # every models module, the auth, sessions, tasks and axes apps and the database backend, and
 # django.core.management alone its checks, mail and asyncio: most of a command's start-up.
-ENGINE_COMMANDS = frozenset({"chart", "edge", "ev", "scenario"})
+ENGINE_COMMANDS = frozenset({"chart", "edge", "ev", "indices", "scenario"})
 ENGINE_COMMANDS_PACKAGE = "game.rulesets.engine_commands"
 
 

@@ -1,4 +1,4 @@
-"""``manage.py`` runs the engine's commands (edge, ev, chart, scenario) without Django's
+"""``manage.py`` runs the engine's commands (edge, ev, chart, indices, scenario) without Django's
 start-up work they do not need: no management machinery imported, no apps populated, no
 settings read, no database. Each
 command runs in a fresh interpreter, as a person types it, without DEBUG or SECRET_KEY."""

@@ -61,7 +61,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Final
 
-from game.engine.counting import CARDS_PER_DECK, CountingError, CountingSystem
+from game.engine.counting import CARDS_PER_DECK, CountingError, CountingSystem, find_system
 from game.engine.errors import Reason
 from game.engine.round import Action
 from game.engine.rules import Rules
@@ -523,27 +523,43 @@ def insurance_index(
     return None if x is None else (index_of(x), x)
 
 
+def _cell_plays(
+    cell: Cell, rules: Rules, system_name: str, decks_left: float | None
+) -> list[IndexPlay]:
+    # By name: a process pool pickles the call, and a system's tags are a read-only mapping.
+    return cell_indices(cell, rules, find_system(system_name), decks_left=decks_left)
+
+
 def rule_set_indices(
     rules: Rules,
     system: CountingSystem,
     *,
     cells: Iterable[Cell] | None = None,
     decks_left: float | None = None,
+    mapper: Callable[..., Iterable[list[IndexPlay]]] = map,
 ) -> dict[str, object]:
     """The index plays of ``rules`` for ``system``: ``{"insurance": 3, "16,T": {"action":
-    "stand", "index": 0, "below": "hit", "crossing": 0.2}, ...}`` over ``cells`` (default
-    every chart cell); a cell whose play changes twice in the span lists the second under
-    "then". Raises CountingError for an unbalanced system."""
+    "stand", "index": 0, "below": "hit", "crossing": 0.42}, ...}`` over ``cells`` (default
+    every chart cell, about 2 minutes of CPU at 6 decks), in chart order; a cell whose play
+    changes twice in the span lists the change nearest 0 first and the other under "then".
+    ``mapper``: ``map`` or a process pool's ``map`` (the cells are independent).
+
+    Raises CountingError for an unbalanced system, StrategyError (CASINO_GAME_ONLY) for the
+    banker game."""
+    if rules.game != "casino":
+        raise StrategyError(Reason.CASINO_GAME_ONLY, "indices are for the games against a dealer")
     out: dict[str, object] = {}
     ins = insurance_index(rules, system, decks_left=decks_left)
     if ins is not None:
         out["insurance"] = ins[0]
-    for cell in all_cells() if cells is None else cells:
-        plays = cell_indices(cell, rules, system, decks_left=decks_left)
+    chosen = all_cells() if cells is None else list(cells)
+    n = len(chosen)
+    found = mapper(_cell_plays, chosen, [rules] * n, [system.name] * n, [decks_left] * n)
+    for cell, plays in zip(chosen, found, strict=True):
         if not plays:
             continue
         # The change nearest 0 is the index a counter learns; the others follow.
-        plays.sort(key=lambda p: abs(p.crossing))
+        plays = sorted(plays, key=lambda p: abs(p.crossing))
         entry = plays[0].as_json()
         if len(plays) > 1:
             entry["then"] = [p.as_json() for p in plays[1:]]

@@ -1,5 +1,5 @@
-"""The engine's command-line commands (``manage.py edge``, ``ev``, ``chart``, ``scenario``),
-written so that they run without Django.
+"""The engine's command-line commands (``manage.py edge``, ``ev``, ``chart``, ``indices``,
+``scenario``), written so that they run without Django.
 
 They read no model, no setting and no database, so ``manage.py`` runs them straight from
 here: importing ``django.core.management`` alone (its checks, mail, asyncio, settings
