@@ -294,17 +294,34 @@ class CasinoGame:
         (``Shoe.needs_shuffle``) or fewer than ``MIN_CARDS_FOR_ROUND`` cards are left (or
         than the cut card leaves, for a short shoe). A stacked shoe is never renewed early:
         tests script every card."""
+        if self.shuffle_due or self.shoe is None:
+            return Shoe.shuffled(self.rules.decks, self.setup.penetration)
+        return self.shoe
+
+    @property
+    def shuffle_due(self) -> bool:
+        """Whether the next round deals from a fresh shuffle (``next_shoe``'s test, without
+        shuffling): no shoe yet, its cut card out, or too few cards left."""
         shoe = self.shoe
-        if (
+        return (
             shoe is None
             or shoe.needs_shuffle
             or (
                 not shoe.stacked
                 and shoe.remaining < min(MIN_CARDS_FOR_ROUND, len(shoe.cards) - shoe.cut)
             )
-        ):
-            return Shoe.shuffled(self.rules.decks, self.setup.penetration)
-        return shoe
+        )
+
+    def face_up_cards(self) -> tuple[Card, ...]:
+        """Every card of the shoe in play a player at the table has seen face up: the
+        rounds' before this one (all turned by their end), every hand on the table now and
+        the dealer's visible cards; never the hole card while it is down. What a card
+        counter counts (game/engine/counting.py). Empty before the first deal."""
+        rnd = self.round
+        if rnd is None:
+            return ()
+        on_table = [c for hand in rnd.hands for c in hand.cards]
+        return (*seen_before(rnd), *on_table, *rnd.dealer_visible)
 
     def ready_to_act(self) -> None:
         """Raise GameStateError before the first deal (NO_ROUND) or after the round (ROUND_OVER)."""

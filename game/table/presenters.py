@@ -33,7 +33,15 @@ from django.utils.translation import gettext as _
 from game.engine.banker import BankerAction, BankerObservation, Role, SeatView
 from game.engine.banker_game import BankerGame
 from game.engine.cards import Card
-from game.engine.casino_game import RoundView, observe_round
+from game.engine.casino_game import CasinoGame, RoundView, observe_round
+from game.engine.counting import (
+    CARDS_PER_DECK,
+    SYSTEMS,
+    decks_remaining,
+    find_system,
+    floored_true_count,
+    running_count,
+)
 from game.engine.hands import hand_value, is_natural
 from game.engine.round import Action, Outcome, Phase, PlayerHand, Round
 from game.engine.strategy.advisor import Severity, is_correct
@@ -786,6 +794,49 @@ def hint_view(table: TableSession, standard: str) -> dict[str, Any] | None:
     }
 
 
+COUNT_CHOICES = [(name, system.label) for name, system in SYSTEMS.items()]
+
+
+def count_view(table: TableSession, system_name: str | None) -> dict[str, Any] | None:
+    """The count at the table, as training wheels (off unless the person chose a system):
+    the ``system_name`` count (game/engine/counting.py) of every card of the shoe in play
+    seen face up (``CasinoGame.face_up_cards``: never the hole card while it is down), the
+    true count (balanced systems: floored, over the decks not seen) and the decks left;
+    ``shuffle_next`` once the round is over and the next deals from a fresh shoe. None when
+    off, and for the banker game (no dealer's shoe to count against a dealer)."""
+    if system_name is None or table.rules.game != "casino":
+        return None
+    system = find_system(system_name)
+    game = table.game
+    assert isinstance(game, CasinoGame)
+    decks = table.rules.decks
+    cards = game.face_up_cards()
+    running = running_count(system, cards, decks=decks)
+    left = decks_remaining(decks, min(len(cards), CARDS_PER_DECK * decks - 1))
+    return {
+        "system": system.label,
+        "running": _count_text(running),
+        "true": _count_text(floored_true_count(running, left)) if system.balanced else None,
+        "initial": _count_text(system.initial_running_count(decks)),
+        "decks_left": formats.number_format(float(left), 1),
+        "shuffle_next": game.round is not None and game.round.is_over and game.shuffle_due,
+    }
+
+
+def _count_text(count: Fraction | int) -> str:
+    """A count as the table writes it: "+3", "0", "-2" (with U+2212 for the minus), "+1,5" in the active
+    language's decimals (Wong Halves)."""
+    if count == 0:
+        return "0"
+    value = Fraction(count)
+    text = (
+        str(abs(value.numerator))
+        if value.denominator == 1
+        else formats.number_format(float(abs(value)), 1)
+    )
+    return ("+" if value > 0 else MINUS) + text
+
+
 def pending_analysis(table: TableSession) -> AnalysisState | None:
     """The state of the table's rules' background analysis while it waits, runs or failed
     (enqueued if nothing will produce it), None once it is stored: a table deals only then
@@ -1026,6 +1077,8 @@ def table_context(table: TableSession) -> dict[str, Any]:
         "counter": None,
         "counter_available": advisable,
         "standards": STANDARD_LABELS,
+        # The counting systems the count at the table can follow (count_toggle.html).
+        "count_choices": COUNT_CHOICES,
         "history": history,
         "round_decisions": round_decisions(table, decisions) if saved else [],
         "round_log": felt.log,

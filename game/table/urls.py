@@ -15,6 +15,7 @@ urlpatterns = [
     path("table/<uuid:public_id>/hint/", views.hint, name="hint"),
     path("table/<uuid:public_id>/summary/", views.summary, name="summary"),
     path("settings/grading/", views.set_grading, name="set_grading"),
+    path("settings/count/", views.set_count, name="set_count"),
     # A logged table decision played again (started from its page in the review).
     path("table/decisions/<int:pk>/replay/", replay_views.replay_start, name="replay_start"),
     path("table/replays/<uuid:public_id>/", replay_views.replay_page, name="replay"),

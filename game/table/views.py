@@ -15,20 +15,29 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
+from game.engine.counting import SYSTEMS
 from game.engine.games import game_type
 from game.engine.players import LEVELS
 from game.engine.strategy.advisor import STANDARDS
 from game.rulesets.models import is_playable, rules_for
 from game.table.models import MAX_SEATS, TableSession
-from game.table.presenters import counter_view, hint_view, table_context, table_urls
+from game.table.presenters import (
+    count_view,
+    counter_view,
+    hint_view,
+    table_context,
+    table_urls,
+)
 from game.table.summary import summary_context
 from trainer.web.errors import Refused
 from trainer.web.http import HtmxHttpRequest, respond
 from trainer.web.labels import MORE_SEATS_MESSAGES, STANDARD_LABELS
 from trainer.web.redirects import safe_next
 from trainer.web.visitors import (
+    COUNT_KEY,
     SESSION_KEY,
     STANDARD_KEY,
+    count_system,
     grading_standard,
     owned_or_404,
     visitor_id,
@@ -237,6 +246,8 @@ def _respond(
     if not full and not request.htmx:
         return redirect(table_url(table) if table.pk is not None else reverse("game:home"))
     context = table_context(table)
+    context["count_system"] = count_system(request)
+    context["count"] = count_view(table, context["count_system"])
     if full and request.GET.get("counter"):
         context["counter"] = counter_view(table)
     shown = request.session.get(hint_key(table.public_id)) if table.pk is not None else None
@@ -265,6 +276,29 @@ def set_grading(request: HtmxHttpRequest) -> HttpResponse:
         )
     else:
         messages.error(request, _("Choose the exact play or the chart."))
+    target = safe_next(request, reverse("game:home"))
+    if request.htmx:
+        return HttpResponseClientRedirect(target)
+    return HttpResponseRedirect(target)
+
+
+@require_POST
+def set_count(request: HtmxHttpRequest) -> HttpResponse:
+    """Show the count of the posted counting system at the table (``system``: a name of
+    game/engine/counting.py's SYSTEMS) or hide it ("off"), kept in the session, and go back
+    to the posted ``next`` page (same site only; else the table). An unknown system changes
+    nothing and says so."""
+    value = request.POST.get("system", "")
+    if value == "off":
+        request.session.pop(COUNT_KEY, None)
+        messages.success(request, _("The count is hidden."))
+    elif value in SYSTEMS:
+        request.session[COUNT_KEY] = value
+        messages.success(
+            request, _("The table shows the %(system)s count.") % {"system": SYSTEMS[value].label}
+        )
+    else:
+        messages.error(request, _("Choose a counting system, or hide the count."))
     target = safe_next(request, reverse("game:home"))
     if request.htmx:
         return HttpResponseClientRedirect(target)

@@ -34,10 +34,12 @@ from django.db import models, transaction
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
+from game.engine.counting import SYSTEMS
 from game.engine.strategy.advisor import Standard
 
 SESSION_KEY = "visitor"
 STANDARD_KEY = "grading_standard"
+COUNT_KEY = "count_system"
 MERGE_HOOK = "merge_visitor_rows"
 UNUSED_HOOK = "unused_rows"
 
@@ -210,3 +212,10 @@ def grading_standard(request: HttpRequest) -> Standard:
     hand) or "chart" (the variant's total-dependent basic strategy). Kept in the session;
     the table and the drills share it."""
     return "chart" if request.session.get(STANDARD_KEY) == "chart" else "exact"
+
+
+def count_system(request: HttpRequest) -> str | None:
+    """The counting system whose count the table shows (training wheels: "hilo", "zen"...,
+    game/engine/counting.py), or None: off, the default. Kept in the session."""
+    name = request.session.get(COUNT_KEY)
+    return name if name in SYSTEMS else None

@@ -1,0 +1,111 @@
+"""The count at the table (training wheels, issue 15): off by default; once a system is
+chosen, every answer shows the running count of the cards seen face up since the shuffle
+(the hole card only once turned), the floored true count over the decks not seen, and the
+shuffle ahead; a bad choice changes nothing and says so."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from game.engine.cards import Shoe
+from tests.factories import TableSessionFactory, casino_state
+from tests.helpers import HX, client_for
+from tests.table.pages import hx_act, hx_deal, page_url, text
+
+pytestmark = pytest.mark.django_db
+
+# Player T,9 against the dealer's 6 up and the queen of hearts in the hole, who then draws
+# the 10 of diamonds: Hi-Lo tags T -1, 6 +1, 9 0, Q -1, T -1.
+HOLE_QH = ["TS", "6D", "9C", "QH", "TD"]
+
+
+def count_line(html: str) -> str | None:
+    found = re.search(r'data-testid="count-line">(.*?)</p>', html, re.S)
+    return None if found is None else " ".join(found.group(1).split())
+
+
+def choose(client, system: str, lang: str = "en", follow: bool = True):
+    return client.post(
+        f"/{lang}/settings/count/", {"system": system, "next": f"/{lang}/table/"}, follow=follow
+    )
+
+
+def test_the_count_is_off_by_default_and_offered_in_the_tools() -> None:
+    table = TableSessionFactory(stacked=HOLE_QH)
+    client = client_for(table)
+    html = text(hx_deal(client, table))
+    assert count_line(html) is None
+    page = text(client.get(page_url(table)))
+    assert count_line(page) is None
+    assert 'data-testid="count-toggle"' in page
+    assert '<option value="off" selected>Off</option>' in page
+    assert '<option value="hilo">Hi-Lo</option>' in page
+
+
+def test_hi_lo_counts_the_cards_face_up_and_the_hole_card_once_turned() -> None:
+    table = TableSessionFactory(stacked=HOLE_QH)
+    client = client_for(table)
+    choose(client, "hilo")
+    # T -1, 6 +1, 9 0: the hole queen is not counted while it is down.
+    dealt = text(hx_deal(client, table))
+    assert count_line(dealt) == "Hi-Lo: running count 0 · true count 0 (decks left: 5.9)"
+    # The queen turned (-1) and the ten drawn (-1): -2 over 307/52 = 5.9 decks, floored -1.
+    stood = text(hx_act(client, table, "stand"))
+    assert (
+        count_line(stood) == "Hi-Lo: running count \u22122 · true count \u22121 (decks left: 5.9)"
+    )
+    page = text(client.get(page_url(table)))
+    assert '<option value="hilo" selected>Hi-Lo</option>' in page
+
+
+def test_the_shuffle_ahead_is_said_once_the_cut_card_is_out() -> None:
+    # A dealt shoe (not a script) whose cut card sits after the round's five cards.
+    shoe = replace(Shoe.stacked_from([*HOLE_QH, *["7C"] * 20]), stacked=False, cut=5)
+    table = TableSessionFactory(state=casino_state(shoe.to_json()))
+    client = client_for(table)
+    choose(client, "hilo")
+    assert "shuffles" not in count_line(text(hx_deal(client, table)))
+    assert count_line(text(hx_act(client, table, "stand"))) == (
+        "Hi-Lo: running count \u22122 · true count \u22121 (decks left: 5.9) The dealer "
+        "shuffles before the next round: the count starts again."
+    )
+
+
+def test_an_unbalanced_system_shows_its_running_count_from_its_start() -> None:
+    table = TableSessionFactory(stacked=HOLE_QH)
+    client = client_for(table)
+    choose(client, "ko")
+    # KO starts at 4 - 4 x 6 = -20; T -1, 6 +1, 9 0.
+    assert count_line(text(hx_deal(client, table))) == (
+        "KO: running count \u221220 (it starts at \u221220 after the shuffle)"
+    )
+
+
+def test_the_count_in_russian_with_a_decimal_comma() -> None:
+    table = TableSessionFactory(stacked=HOLE_QH)
+    client = client_for(table)
+    choose(client, "hilo", lang="ru")
+    html = text(
+        client.post(f"/ru/table/{table.public_id}/deal/", {"bet": "10", "version": 0}, headers=HX)
+    )
+    assert count_line(html) == "Hi-Lo: текущий счёт 0 · истинный счёт 0 (осталось колод: 5,9)"
+
+
+def test_off_hides_it_and_an_unknown_system_changes_nothing() -> None:
+    table = TableSessionFactory(stacked=HOLE_QH)
+    client = client_for(table)
+    choose(client, "zen")
+    refused = text(choose(client, "wizard"))
+    assert "Choose a counting system, or hide the count." in refused
+    assert count_line(text(hx_deal(client, table))).startswith("Zen: running count")
+    hidden = text(choose(client, "off"))
+    assert "The count is hidden." in hidden
+    assert count_line(text(client.get(page_url(table), headers=HX))) is None
+
+
+def test_choosing_a_system_needs_a_post() -> None:
+    table = TableSessionFactory()
+    assert client_for(table).get("/en/settings/count/").status_code == 405
