@@ -824,8 +824,8 @@ def count_view(table: TableSession, system_name: str | None) -> dict[str, Any] |
 
 
 def _count_text(count: Fraction | int) -> str:
-    """A count as the table writes it: "+3", "0", "-2" (with U+2212 for the minus), "+1,5" in the active
-    language's decimals (Wong Halves)."""
+    """A count as the table writes it: "+3", "0", "-2" (its minus U+2212), "+1,5" in the
+    active language's decimals (Wong Halves)."""
     if count == 0:
         return "0"
     value = Fraction(count)
