@@ -276,6 +276,22 @@ def floored_true_count(running: Fraction | int, remaining: Fraction | float) -> 
     return math.floor(true_count(running, remaining))
 
 
+def parse_count(text: str) -> Fraction | None:
+    """A count as a person types it: "+3", "3", "-2", "\u22122" (a typographic minus), "0",
+    "-0" (0), "1.5" or "1,5" (Wong Halves); None for anything else (blank, words, a
+    count past 10,000 either way, or finer than a half)."""
+    cleaned = text.strip().replace("\u2212", "-").replace(",", ".").replace(" ", "")
+    if not cleaned or len(cleaned) > 12:
+        return None
+    try:
+        value = Fraction(cleaned)
+    except (ValueError, ZeroDivisionError):
+        return None
+    if "/" in cleaned or abs(value) > 10_000 or (2 * value).denominator != 1:
+        return None
+    return value
+
+
 def signed(count: int | Fraction) -> str:
     """A count as players say it: "+2", "0", "-1", "+1.5" (never "-0" or "+0")."""
     if count == 0:
@@ -293,6 +309,7 @@ __all__ = [
     "decks_remaining",
     "find_system",
     "floored_true_count",
+    "parse_count",
     "running_count",
     "signed",
     "true_count",

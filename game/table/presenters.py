@@ -14,6 +14,7 @@ template can leak them.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -797,15 +798,36 @@ def hint_view(table: TableSession, standard: str) -> dict[str, Any] | None:
 COUNT_CHOICES = [(name, system.label) for name, system in SYSTEMS.items()]
 
 
-def count_view(table: TableSession, system_name: str | None) -> dict[str, Any] | None:
-    """The count at the table, as training wheels (off unless the person chose a system):
-    the ``system_name`` count (game/engine/counting.py) of every card of the shoe in play
-    seen face up (``CasinoGame.face_up_cards``: never the hole card while it is down), the
-    true count (balanced systems: floored, over the decks not seen) and the decks left;
-    ``shuffle_next`` once the round is over and the next deals from a fresh shoe. None when
-    off, and for the banker game (no dealer's shoe to count against a dealer)."""
+def count_view(
+    table: TableSession, system_name: str | None, mode: str = "show", answered: int | None = None
+) -> dict[str, Any] | None:
+    """The count at the table (off unless the person chose a system). ``mode`` "show"
+    (training wheels): the ``system_name`` count (game/engine/counting.py) of every card of
+    the shoe in play seen face up (``CasinoGame.face_up_cards``: never the hole card while
+    it is down), the true count (balanced systems: floored, over the decks not seen), the
+    decks left; ``shuffle_next`` once the round is over and the next deals from a fresh
+    shoe. ``mode`` "ask": no number, only ``question`` True after the rounds that ask
+    (``count_question_due``) unless this version's was ``answered``. None when off, and for
+    the banker game (no dealer's shoe to count)."""
     if system_name is None or table.rules.game != "casino":
         return None
+    system = find_system(system_name)
+    if mode == "ask":
+        due = count_question_due(table) and answered != table.version
+        return {"system": system.label, "ask": True, "question": due}
+    return {
+        "system": system.label,
+        "ask": False,
+        "question": False,
+        **table_count(table, system_name),
+    }
+
+
+def table_count(table: TableSession, system_name: str) -> dict[str, Any]:
+    """The count of a casino table's shoe in play, written for the page: ``running`` and
+    ``true`` (None for an unbalanced system) as "+3" / "-2" (U+2212), their values
+    ``running_value`` (a Fraction) and ``true_value``, ``initial``, ``decks_left`` ("5.9"
+    in the active language), ``shuffle_next``."""
     system = find_system(system_name)
     game = table.game
     assert isinstance(game, CasinoGame)
@@ -813,14 +835,34 @@ def count_view(table: TableSession, system_name: str | None) -> dict[str, Any] |
     cards = game.face_up_cards()
     running = running_count(system, cards, decks=decks)
     left = decks_remaining(decks, min(len(cards), CARDS_PER_DECK * decks - 1))
+    true = floored_true_count(running, left) if system.balanced else None
     return {
-        "system": system.label,
         "running": _count_text(running),
-        "true": _count_text(floored_true_count(running, left)) if system.balanced else None,
+        "running_value": running,
+        "true": None if true is None else _count_text(true),
+        "true_value": true,
         "initial": _count_text(system.initial_running_count(decks)),
         "decks_left": formats.number_format(float(left), 1),
         "shuffle_next": game.round is not None and game.round.is_over and game.shuffle_due,
     }
+
+
+# About one settled round in three asks for the count.
+COUNT_QUESTION_EVERY = 3
+
+
+def count_question_due(table: TableSession) -> bool:
+    """Whether the table asks "running count?" now: a saved casino table whose last round
+    is settled, on about one round in ``COUNT_QUESTION_EVERY``, chosen by a hash of the
+    table and its round number (the same answer on every reload of the page; no pattern a
+    person could learn)."""
+    if table.pk is None or table.rules.game != "casino" or table.round_in_play:
+        return False
+    game = table.game
+    if not isinstance(game, CasinoGame) or game.round is None:
+        return False
+    digest = hashlib.sha256(f"{table.public_id}:{table.rounds_played}".encode()).digest()
+    return digest[0] % COUNT_QUESTION_EVERY == 0
 
 
 def _count_text(count: Fraction | int) -> str:
@@ -974,6 +1016,7 @@ TABLE_URL_NAMES = {
     "hint": "game:hint",
     "counter": "game:counter",
     "summary": "game:summary",
+    "count": "game:count_answer",
 }
 
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path("table/<uuid:public_id>/act/", views.act, name="act"),
     path("table/<uuid:public_id>/counter/", views.counter, name="counter"),
     path("table/<uuid:public_id>/hint/", views.hint, name="hint"),
+    path("table/<uuid:public_id>/count/", views.count_answer, name="count_answer"),
     path("table/<uuid:public_id>/summary/", views.summary, name="summary"),
     path("settings/grading/", views.set_grading, name="set_grading"),
     path("settings/count/", views.set_count, name="set_count"),

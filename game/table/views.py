@@ -5,27 +5,32 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
 
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
-from game.engine.counting import SYSTEMS
+from game.engine.counting import SYSTEMS, parse_count
 from game.engine.games import game_type
 from game.engine.players import LEVELS
 from game.engine.strategy.advisor import STANDARDS
 from game.rulesets.models import is_playable, rules_for
 from game.table.models import MAX_SEATS, TableSession
 from game.table.presenters import (
+    count_question_due,
     count_view,
     counter_view,
     hint_view,
     table_context,
+    table_count,
     table_urls,
 )
 from game.table.summary import summary_context
@@ -35,8 +40,11 @@ from trainer.web.labels import MORE_SEATS_MESSAGES, STANDARD_LABELS
 from trainer.web.redirects import safe_next
 from trainer.web.visitors import (
     COUNT_KEY,
+    COUNT_MODE_KEY,
+    COUNT_MODES,
     SESSION_KEY,
     STANDARD_KEY,
+    count_mode,
     count_system,
     grading_standard,
     owned_or_404,
@@ -247,7 +255,13 @@ def _respond(
         return redirect(table_url(table) if table.pk is not None else reverse("game:home"))
     context = table_context(table)
     context["count_system"] = count_system(request)
-    context["count"] = count_view(table, context["count_system"])
+    context["count_mode"] = count_mode(request)
+    context["count"] = count_view(
+        table,
+        context["count_system"],
+        context["count_mode"],
+        request.session.get(count_key(table.public_id)),
+    )
     if full and request.GET.get("counter"):
         context["counter"] = counter_view(table)
     shown = request.session.get(hint_key(table.public_id)) if table.pk is not None else None
@@ -289,20 +303,81 @@ def set_count(request: HtmxHttpRequest) -> HttpResponse:
     to the posted ``next`` page (same site only; else the table). An unknown system changes
     nothing and says so."""
     value = request.POST.get("system", "")
+    mode = request.POST.get("mode", "show")
     if value == "off":
         request.session.pop(COUNT_KEY, None)
         messages.success(request, _("The count is hidden."))
-    elif value in SYSTEMS:
+    elif value in SYSTEMS and mode in COUNT_MODES:
         request.session[COUNT_KEY] = value
-        messages.success(
-            request, _("The table shows the %(system)s count.") % {"system": SYSTEMS[value].label}
-        )
+        request.session[COUNT_MODE_KEY] = mode
+        label = {"system": SYSTEMS[value].label}
+        if mode == "ask":
+            messages.success(
+                request,
+                _("Keep the %(system)s count yourself: the table asks for it now and then.")
+                % label,
+            )
+        else:
+            messages.success(request, _("The table shows the %(system)s count.") % label)
     else:
         messages.error(request, _("Choose a counting system, or hide the count."))
     target = safe_next(request, reverse("game:home"))
     if request.htmx:
         return HttpResponseClientRedirect(target)
     return HttpResponseRedirect(target)
+
+
+def count_key(public_id: uuid.UUID) -> str:
+    """The session key of the table version whose count question was answered."""
+    return f"count_answered:{public_id}"
+
+
+@require_POST
+def count_answer(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
+    """Grade the person's answer to the table's "running count?" question (the ``count``
+    posted for the table's ``version``): right, or the count and how far off; once per
+    question (the version is kept in the session). A stale version, no question, or an
+    answer that is not a count is refused with a message and records nothing."""
+    table = _own_table(request, public_id)
+    system = count_system(request)
+    answered = request.session.get(count_key(public_id))
+    if _version(request).strip() != str(table.version):
+        messages.error(request, table.stale_message)
+    elif (
+        system is None
+        or count_mode(request) != "ask"
+        or answered == table.version
+        or not count_question_due(table)
+    ):
+        messages.error(request, _("There is no count to answer now."))
+    else:
+        given = parse_count(request.POST.get("count", ""))
+        if given is None:
+            messages.error(request, _("Write the count as a number, such as +3, 0 or -2."))
+        else:
+            request.session[count_key(public_id)] = table.version
+            _grade_count(request, given, table_count(table, system))
+    return _respond(request, table)
+
+
+def _grade_count(request: HttpRequest, given: Fraction, count: dict[str, Any]) -> None:
+    words = {"running": count["running"], "true": count["true"]}
+    off = abs(given - count["running_value"])
+    if off == 0:
+        text = (
+            _("Right: the running count is %(running)s (true count %(true)s).")
+            if count["true"] is not None
+            else _("Right: the running count is %(running)s.")
+        )
+        messages.success(request, text % words)
+        return
+    words["off"] = formats.number_format(float(off), 1) if off.denominator > 1 else str(off)
+    text = (
+        _("The running count is %(running)s (true count %(true)s): yours was %(off)s off.")
+        if count["true"] is not None
+        else _("The running count is %(running)s: yours was %(off)s off.")
+    )
+    messages.error(request, text % words)
 
 
 @require_safe

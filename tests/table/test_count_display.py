@@ -6,14 +6,18 @@ shuffle ahead; a bad choice changes nothing and says so."""
 from __future__ import annotations
 
 import re
+import uuid
 from dataclasses import replace
 
 import pytest
 
 from game.engine.cards import Shoe
+from game.engine.round import deal
+from game.engine.variants import find_rules
+from game.table import presenters
 from tests.factories import TableSessionFactory, casino_state
 from tests.helpers import HX, client_for
-from tests.table.pages import hx_act, hx_deal, page_url, text
+from tests.table.pages import fresh, hx_act, hx_deal, page_url, text
 
 pytestmark = pytest.mark.django_db
 
@@ -109,3 +113,108 @@ def test_off_hides_it_and_an_unknown_system_changes_nothing() -> None:
 def test_choosing_a_system_needs_a_post() -> None:
     table = TableSessionFactory()
     assert client_for(table).get("/en/settings/count/").status_code == 405
+
+
+# -- the table's "running count?" question ---------------------------------------------------
+
+
+def ask_table(monkeypatch: pytest.MonkeyPatch, system: str = "hilo"):
+    """A table in "ask" mode that asks after every settled round (the site asks after
+    about one in three, chosen by a hash: ``test_about_one_round_in_three_asks``)."""
+    monkeypatch.setattr(presenters, "COUNT_QUESTION_EVERY", 1)
+    table = TableSessionFactory(stacked=HOLE_QH)
+    client = client_for(table)
+    client.post("/en/settings/count/", {"system": system, "mode": "ask", "next": "/en/table/"})
+    return table, client
+
+
+def test_about_one_round_in_three_asks() -> None:
+    settled = deal(find_rules("european"), [10], Shoe.stacked_from(HOLE_QH)).apply("stand")
+    state = casino_state(Shoe.stacked_from(HOLE_QH).to_json(), settled.to_json())
+    due = [
+        presenters.count_question_due(
+            TableSessionFactory.build(
+                public_id=uuid.UUID(int=n), rounds_played=r, pk=1, state=state
+            )
+        )
+        for n in range(60)
+        for r in range(1, 6)
+    ]
+    # 300 settled rounds, one in three asked: about 100 (the hash's count for these ids).
+    assert 70 <= sum(due) <= 130
+    # Never while a round is in play.
+    in_play = casino_state(
+        Shoe.stacked_from(HOLE_QH).to_json(),
+        deal(find_rules("european"), [10], Shoe.stacked_from(HOLE_QH)).to_json(),
+    )
+    assert not any(
+        presenters.count_question_due(
+            TableSessionFactory.build(
+                public_id=uuid.UUID(int=n), rounds_played=1, pk=1, state=in_play
+            )
+        )
+        for n in range(30)
+    )
+
+
+def answer(client, table, count: str, version=None):
+    version = fresh(table).version if version is None else version
+    return text(
+        client.post(
+            f"/en/table/{table.public_id}/count/", {"count": count, "version": version}, headers=HX
+        )
+    )
+
+
+def test_asking_mode_shows_no_count_and_asks_after_a_settled_round(monkeypatch) -> None:
+    table, client = ask_table(monkeypatch)
+    dealt = text(hx_deal(client, table))
+    assert count_line(dealt) is None and 'data-testid="count-question"' not in dealt
+    stood = text(hx_act(client, table, "stand"))
+    assert count_line(stood) is None
+    assert "Quick check: what is the running count (Hi-Lo)?" in stood
+    # The page holds the question, never the count (-2 here) it is graded against.
+    assert (
+        "running count \u22122" not in stood and "\u22122" not in stood.split("count-question")[1]
+    )
+
+
+def test_a_right_answer_then_the_question_is_gone(monkeypatch) -> None:
+    table, client = ask_table(monkeypatch)
+    hx_deal(client, table)
+    hx_act(client, table, "stand")
+    graded = answer(client, table, "-2")
+    assert "Right: the running count is \u22122 (true count \u22121)." in graded
+    assert 'data-testid="count-question"' not in graded
+    # Posted again (a double click): nothing more is graded.
+    again = answer(client, table, "-2")
+    assert "There is no count to answer now." in again
+    assert "Right:" not in again
+
+
+def test_a_wrong_answer_says_by_how_much(monkeypatch) -> None:
+    table, client = ask_table(monkeypatch)
+    hx_deal(client, table)
+    hx_act(client, table, "stand")
+    graded = answer(client, table, "+1")
+    assert "The running count is \u22122 (true count \u22121): yours was 3 off." in graded
+
+
+@pytest.mark.parametrize("bad", ["", "three", "1/2", "0.25", "99999"])
+def test_an_answer_that_is_not_a_count_is_refused_and_the_question_stays(monkeypatch, bad) -> None:
+    table, client = ask_table(monkeypatch)
+    hx_deal(client, table)
+    hx_act(client, table, "stand")
+    refused = answer(client, table, bad)
+    assert "Write the count as a number, such as +3, 0 or -2." in refused
+    assert 'data-testid="count-question"' in refused
+    assert "Right: the running count is \u22122" in answer(client, table, "\u22122")
+
+
+def test_no_question_while_a_round_is_in_play_or_for_a_stale_version(monkeypatch) -> None:
+    table, client = ask_table(monkeypatch)
+    hx_deal(client, table)
+    assert "There is no count to answer now." in answer(client, table, "0")
+    hx_act(client, table, "stand")
+    stale = answer(client, table, "-2", version=1)
+    assert "That click was already handled" in stale and "Right:" not in stale

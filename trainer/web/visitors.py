@@ -40,6 +40,9 @@ from game.engine.strategy.advisor import Standard
 SESSION_KEY = "visitor"
 STANDARD_KEY = "grading_standard"
 COUNT_KEY = "count_system"
+COUNT_MODE_KEY = "count_mode"
+# "show": the table shows the count; "ask": the person keeps it and the table asks for it.
+COUNT_MODES = ("show", "ask")
 MERGE_HOOK = "merge_visitor_rows"
 UNUSED_HOOK = "unused_rows"
 
@@ -219,3 +222,10 @@ def count_system(request: HttpRequest) -> str | None:
     game/engine/counting.py), or None: off, the default. Kept in the session."""
     name = request.session.get(COUNT_KEY)
     return name if name in SYSTEMS else None
+
+
+def count_mode(request: HttpRequest) -> str:
+    """How the table treats the count of ``count_system``: "show" it (the default) or "ask"
+    for it now and then. Kept in the session."""
+    mode = request.session.get(COUNT_MODE_KEY)
+    return mode if mode in COUNT_MODES else "show"
