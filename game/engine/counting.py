@@ -33,6 +33,7 @@ count, with no division (``key_count``, ``pivot``).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -281,15 +282,16 @@ def parse_count(text: str) -> Fraction | None:
     "-0" (0), "1.5" or "1,5" (Wong Halves); None for anything else (blank, words, a
     count past 10,000 either way, or finer than a half)."""
     cleaned = text.strip().replace("\u2212", "-").replace(",", ".").replace(" ", "")
-    if not cleaned or len(cleaned) > 12:
+    if not _COUNT_TEXT.fullmatch(cleaned):
         return None
-    try:
-        value = Fraction(cleaned)
-    except (ValueError, ZeroDivisionError):
-        return None
-    if "/" in cleaned or abs(value) > 10_000 or (2 * value).denominator != 1:
+    value = Fraction(cleaned)
+    if abs(value) > 10_000 or (2 * value).denominator != 1:
         return None
     return value
+
+
+# A sign, digits, and a decimal part: no exponent, fraction bar or word ("nan").
+_COUNT_TEXT = re.compile(r"[+-]?\d{1,6}(\.\d{1,2})?")
 
 
 def signed(count: int | Fraction) -> str:

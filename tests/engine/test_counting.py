@@ -16,6 +16,7 @@ from game.engine.counting import (
     decks_remaining,
     find_system,
     floored_true_count,
+    parse_count,
     running_count,
     signed,
     true_count,
@@ -126,3 +127,19 @@ def test_an_unknown_system_names_the_ones_there_are() -> None:
     with pytest.raises(CountingError) as caught:
         find_system("wizard")
     assert caught.value.message.startswith("no counting system 'wizard': choose one of hilo, ko,")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("+3", 3), ("3", 3), ("-2", -2), ("\u22122", -2), (" 0 ", 0), ("-0", 0),
+        ("1.5", Fraction(3, 2)), ("-1,5", Fraction(-3, 2)),
+    ],
+)  # fmt: skip
+def test_parse_count_reads_what_people_type(text: str, value: Fraction) -> None:
+    assert parse_count(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "three", "1/2", "0.25", "99999", "+", "nan", "1e3"])
+def test_parse_count_refuses_what_is_no_count(text: str) -> None:
+    assert parse_count(text) is None
