@@ -28,7 +28,7 @@ def run(*args: str) -> str:
 def test_json_of_chosen_cells_in_the_published_game() -> None:
     found = json.loads(run(*PEEK_GAME, "--cell", "16,T", "--cell", "12,4", "--json"))
     assert found["insurance"] == 3
-    assert found["16,T"] == {"action": "stand", "index": 0, "below": "hit", "crossing": 0.42}
+    assert found["16,T"] == {"action": "stand", "index": 0, "below": "hit", "crossing": 0.45}
     assert found["12,4"]["action"] == "stand" and found["12,4"]["index"] == 0
     assert set(found) == {"insurance", "16,T", "12,4"}
 

@@ -5,7 +5,7 @@ of a rule set for a counting system, computed by the exact engine
 true counts -10 and +10, the play at the index and above, the index (a floored true
 count) and the play below; and the insurance index.
 
-About 2 minutes of CPU for every cell of a 6-deck rule set (``--jobs 2`` halves the wait on
+About 50 s of CPU for every cell of a 6-deck rule set (``--jobs 2`` halves the wait on
 two cores), some 5 s for ``--illustrious`` (the Illustrious 18 and the Fab 4 only)."""
 
 import json
@@ -30,7 +30,7 @@ class Command(EngineCommand):
     help = (
         "Index plays computed exactly for a rule set and a balanced counting system: the "
         "floored true count at and above which each deviation is played, and the "
-        "insurance index. Every cell by default (about 2 minutes at 6 decks)."
+        "insurance index. Every cell by default (about 50 s at 6 decks)."
     )
 
     def add_arguments(self, parser):
