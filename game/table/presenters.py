@@ -28,6 +28,7 @@ from django.template.defaultfilters import floatformat
 from django.template.loader import get_template
 from django.urls import get_script_prefix, reverse
 from django.utils import formats
+from django.utils.html import format_html
 from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
