@@ -812,12 +812,13 @@ def count_view(
     the banker game (no dealer's shoe to count)."""
     if system_name is None or table.rules.game != "casino":
         return None
-    system = find_system(system_name)
+    # A system's name is its author's, in Latin letters on every page (lang for readers).
+    label = format_html('<span lang="en">{}</span>', find_system(system_name).label)
     if mode == "ask":
         due = count_question_due(table) and answered != table.version
-        return {"system": system.label, "ask": True, "question": due}
+        return {"system": label, "ask": True, "question": due}
     return {
-        "system": system.label,
+        "system": label,
         "ask": False,
         "question": False,
         **table_count(table, system_name),

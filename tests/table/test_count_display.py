@@ -174,7 +174,7 @@ def test_asking_mode_shows_no_count_and_asks_after_a_settled_round(monkeypatch) 
     assert count_line(dealt) is None and 'data-testid="count-question"' not in dealt
     stood = text(hx_act(client, table, "stand"))
     assert count_line(stood) is None
-    assert "Quick check: what is the running count (Hi-Lo)?" in stood
+    assert 'Quick check: what is the running count (<span lang="en">Hi-Lo</span>)?' in stood
     # The page holds the question, never the count (-2 here) it is graded against.
     assert (
         "running count \u22122" not in stood and "\u22122" not in stood.split("count-question")[1]
@@ -220,3 +220,13 @@ def test_no_question_while_a_round_is_in_play_or_for_a_stale_version(monkeypatch
     hx_act(client, table, "stand")
     stale = answer(client, table, "-2", version=1)
     assert "That click was already handled" in stale and "Right:" not in stale
+
+
+def test_the_count_on_the_serbian_cyrillic_table_marks_the_systems_latin_name() -> None:
+    table = TableSessionFactory(stacked=HOLE_QH)
+    client = client_for(table)
+    choose(client, "hilo", lang="sr")
+    html = text(
+        client.post(f"/sr/table/{table.public_id}/deal/", {"bet": "10", "version": 0}, headers=HX)
+    )
+    assert '<span lang="en">Hi-Lo</span>: текући број 0' in html  # noqa: RUF001
