@@ -58,7 +58,7 @@ def test_a_deliberate_mistake_is_flagged_in_place(live_server, page: Page, lang:
 def test_chart_standard_and_the_counter_in_the_browser(live_server, page: Page) -> None:
     open_russian_table(page, live_server.url, "en")
     page.locator("select[name=standard]").select_option("chart")
-    page.get_by_role("button", name="Apply").click()
+    page.get_by_test_id("grading-toggle").get_by_role("button", name="Apply").click()
     expect(page.locator(".messages")).to_contain_text(
         "Your decisions are now graded against the basic strategy chart."
     )
