@@ -290,6 +290,12 @@ def set_grading(request: HtmxHttpRequest) -> HttpResponse:
         )
     else:
         messages.error(request, _("Choose the exact play or the chart."))
+    return _back_to_next(request)
+
+
+def _back_to_next(request: HtmxHttpRequest) -> HttpResponse:
+    """Back to the posted ``next`` page (same site only; else the table), by HTMX's
+    client redirect for an HTMX post."""
     target = safe_next(request, reverse("game:home"))
     if request.htmx:
         return HttpResponseClientRedirect(target)
@@ -321,10 +327,7 @@ def set_count(request: HtmxHttpRequest) -> HttpResponse:
             messages.success(request, _("The table shows the %(system)s count.") % label)
     else:
         messages.error(request, _("Choose a counting system, or hide the count."))
-    target = safe_next(request, reverse("game:home"))
-    if request.htmx:
-        return HttpResponseClientRedirect(target)
-    return HttpResponseRedirect(target)
+    return _back_to_next(request)
 
 
 def count_key(public_id: uuid.UUID) -> str:

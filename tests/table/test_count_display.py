@@ -39,6 +39,16 @@ def choose(client, system: str, lang: str = "en", follow: bool = True):
     )
 
 
+def deal_in(client, table, lang: str) -> str:
+    """Choose Hi-Lo and deal the first round in ``lang``: the answer's HTML."""
+    choose(client, "hilo", lang=lang)
+    return text(
+        client.post(
+            f"/{lang}/table/{table.public_id}/deal/", {"bet": "10", "version": 0}, headers=HX
+        )
+    )
+
+
 def test_the_count_is_off_by_default_and_offered_in_the_tools() -> None:
     table = TableSessionFactory(stacked=HOLE_QH)
     client = client_for(table)
@@ -93,10 +103,7 @@ def test_an_unbalanced_system_shows_its_running_count_from_its_start() -> None:
 def test_the_count_in_russian_with_a_decimal_comma() -> None:
     table = TableSessionFactory(stacked=HOLE_QH)
     client = client_for(table)
-    choose(client, "hilo", lang="ru")
-    html = text(
-        client.post(f"/ru/table/{table.public_id}/deal/", {"bet": "10", "version": 0}, headers=HX)
-    )
+    html = deal_in(client, table, "ru")
     assert count_line(html) == "Hi-Lo: текущий счёт 0 · истинный счёт 0 (осталось колод: 5,9)"
 
 
@@ -127,6 +134,15 @@ def ask_table(monkeypatch: pytest.MonkeyPatch, system: str = "hilo"):
     table = TableSessionFactory(stacked=HOLE_QH)
     client = client_for(table)
     client.post("/en/settings/count/", {"system": system, "mode": "ask", "next": "/en/table/"})
+    return table, client
+
+
+def questioned(monkeypatch: pytest.MonkeyPatch):
+    """An asking table after its first round (T,9 stood against 6 and a hole queen who drew
+    a ten: Hi-Lo -2), the question on the page."""
+    table, client = ask_table(monkeypatch)
+    hx_deal(client, table)
+    hx_act(client, table, "stand")
     return table, client
 
 
@@ -182,9 +198,7 @@ def test_asking_mode_shows_no_count_and_asks_after_a_settled_round(monkeypatch) 
 
 
 def test_a_right_answer_then_the_question_is_gone(monkeypatch) -> None:
-    table, client = ask_table(monkeypatch)
-    hx_deal(client, table)
-    hx_act(client, table, "stand")
+    table, client = questioned(monkeypatch)
     graded = answer(client, table, "-2")
     assert "Right: the running count is \u22122 (true count \u22121)." in graded
     assert 'data-testid="count-question"' not in graded
@@ -195,18 +209,14 @@ def test_a_right_answer_then_the_question_is_gone(monkeypatch) -> None:
 
 
 def test_a_wrong_answer_says_by_how_much(monkeypatch) -> None:
-    table, client = ask_table(monkeypatch)
-    hx_deal(client, table)
-    hx_act(client, table, "stand")
+    table, client = questioned(monkeypatch)
     graded = answer(client, table, "+1")
     assert "The running count is \u22122 (true count \u22121): yours was 3 off." in graded
 
 
 @pytest.mark.parametrize("bad", ["", "three", "1/2", "0.25", "99999"])
 def test_an_answer_that_is_not_a_count_is_refused_and_the_question_stays(monkeypatch, bad) -> None:
-    table, client = ask_table(monkeypatch)
-    hx_deal(client, table)
-    hx_act(client, table, "stand")
+    table, client = questioned(monkeypatch)
     refused = answer(client, table, bad)
     assert "Write the count as a number, such as +3, 0 or -2." in refused
     assert 'data-testid="count-question"' in refused
@@ -225,8 +235,5 @@ def test_no_question_while_a_round_is_in_play_or_for_a_stale_version(monkeypatch
 def test_the_count_on_the_serbian_cyrillic_table_marks_the_systems_latin_name() -> None:
     table = TableSessionFactory(stacked=HOLE_QH)
     client = client_for(table)
-    choose(client, "hilo", lang="sr")
-    html = text(
-        client.post(f"/sr/table/{table.public_id}/deal/", {"bet": "10", "version": 0}, headers=HX)
-    )
+    html = deal_in(client, table, "sr")
     assert '<span lang="en">Hi-Lo</span>: текући број 0' in html  # noqa: RUF001
