@@ -207,3 +207,40 @@ class Analysis(models.Model):
     def rules(self) -> Rules:
         """The Rules being analysed."""
         return Rules.from_json(self.rules_json)
+
+
+class IndexAnalysis(models.Model):
+    """The background computation of one rule set's index plays for one counting system
+    (store.indices_for; some 50 s at 6 decks): one row per (rules id, system), so requests
+    that find them missing enqueue one task between them (the unique pair decides). Apart
+    from ``Analysis``: a rule set's page needs its chart at once, its indices only on the
+    index page, and for each of six systems.
+
+    ``task``: the latest task computing them (django-tasks-db; its status says waiting,
+    running, failed or done)."""
+
+    rules_id = models.CharField(max_length=16)
+    system = models.CharField(max_length=16)
+    rules_json = models.JSONField(help_text="the Rules whose indices are computed")
+    task = models.ForeignKey(
+        "django_tasks_database.DBTaskResult",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["rules_id", "system"], name="unique_index_analysis")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.system} indices of {self.rules_id}"
+
+    @property
+    def rules(self) -> Rules:
+        """The Rules whose indices are computed."""
+        return Rules.from_json(self.rules_json)

@@ -33,6 +33,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from game.engine.banker_players import BankerPolicy, BestPlay, make_banker_policy
+from game.engine.counting import find_system
 from game.engine.players import Policy, make_policy
 from game.engine.round import Action, Round
 from game.engine.rules import Rules
@@ -43,6 +44,7 @@ from game.engine.strategy.chart import Chart, basic_strategy
 from game.engine.strategy.composition import Composition, card_value, full_shoe, remove_cards
 from game.engine.strategy.game_ev import analysis, game_ev
 from game.engine.strategy.hand import deal_evs
+from game.engine.strategy.indices import Cell, rule_set_indices
 from game.engine.variants import VARIANTS
 from game.rulesets.models import RuleSet, StrategyResult
 
@@ -172,6 +174,39 @@ def game_ev_for(rules: Rules, strategy: str = "cd", *, compute: bool = False) ->
             compute=compute,
         )
     )
+
+
+def indices_for(rules: Rules, system: str, *, compute: bool = False) -> dict[str, Any]:
+    """The index plays of ``rules`` for the counting system named ``system``
+    (strategy/indices.py's ``rule_set_indices``: ``{"insurance": 3, "16,T": {"action":
+    "stand", "index": 0, ...}}``), kind ``indices_<system>``. About 50 s of CPU at 6 decks:
+    computed only by the background task (index_analyses.py). Raises AnalysisPending when
+    not stored and not ``compute``; CountingError for an unknown or unbalanced system."""
+    counting_system = find_system(system)
+    return _stored(
+        rules,
+        f"indices_{system}",
+        lambda: rule_set_indices(rules, counting_system, cells=INDEX_CELLS),
+        compute=compute,
+    )
+
+
+# Which cells ``indices_for`` computes: None, every chart cell. Tests narrow it (the whole
+# chart takes some 50 s).
+INDEX_CELLS: list[Cell] | None = None
+
+
+def is_stored(rules: Rules, kind: str) -> bool:
+    """Whether the result ``kind`` of ``rules`` is stored (memory or database)."""
+    rules_id = RuleSet.id_for(rules)
+    if (rules_id, kind) in _memory or (rules_id, kind) in _known_stored:
+        return True
+    found = StrategyResult.objects.filter(
+        rules_id=rules_id, kind=kind, engine_version=ENGINE_VERSION
+    ).exists()
+    if found:
+        _known_stored.add((rules_id, kind))
+    return found
 
 
 def _draw_rows(cells: tuple[DrawCell, ...]) -> list[dict[str, Any]]:
