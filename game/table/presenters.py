@@ -38,6 +38,7 @@ from game.engine.cards import Card
 from game.engine.casino_game import CasinoGame, RoundView, observe_round
 from game.engine.counting import (
     CARDS_PER_DECK,
+    DEFAULT_SYSTEM,
     SYSTEMS,
     decks_remaining,
     find_system,
@@ -48,6 +49,7 @@ from game.engine.hands import hand_value, is_natural
 from game.engine.round import Action, Outcome, Phase, PlayerHand, Round
 from game.engine.strategy.advisor import Severity, is_correct
 from game.engine.strategy.counter import TooFewCardsError, counter_decision, known_unseen
+from game.engine.strategy.indices import Cell, cell_of
 from game.engine.variants import VARIANTS
 from game.rulesets import store
 from game.rulesets.analyses import AnalysisState, analysis_state
@@ -65,6 +67,7 @@ from trainer.review.explain import reason
 from trainer.review.models import GradedDecision
 from trainer.web.labels import (
     ACTION_KEYS,
+    ACTION_LABELS,
     AI_LEVEL_NAMES,
     BANKER_ACTION_KEYS,
     BANKER_ACTION_LABELS,
@@ -749,7 +752,7 @@ def counter_view_possible(table: TableSession) -> bool:
     return table.ended_at is None and table.game.advisable(table.human_seat) is not None
 
 
-def counter_view(table: TableSession) -> dict[str, Any] | None:
+def counter_view(table: TableSession, system_name: str | None = None) -> dict[str, Any] | None:
     """What a perfect card counter would do now with the person's hand (strategy/
     counter.py: every card seen face up since the shuffle removed, the hole card and the
     undealt order unknown): the EV of each action offered (legal and affordable: a split
@@ -774,7 +777,75 @@ def counter_view(table: TableSession) -> dict[str, Any] | None:
         "seen": rnd.rules.decks * 52 - sum(unseen),
         "unseen": sum(unseen),
         "tens": unseen[9],
+        "index": index_advice(table, rnd, system_name),
     }
+
+
+def index_advice(table: TableSession, rnd: Round, system_name: str | None) -> dict[str, Any]:
+    """What the person's count and this game's index plays say for the decision now, beside
+    the perfect counter's play: the count of ``system_name`` (Hi-Lo when none or an
+    unbalanced one is chosen), its true count now, the cell's index entry (store.indices_for,
+    computed in the background) and the play it gives at that count. ``pending`` with the
+    index page's URL when the indices are not stored yet (asking never computes them);
+    ``unchanged`` when the cell's play does not change from -10 to +10."""
+    chosen = SYSTEMS.get(system_name or "")
+    system = chosen if chosen is not None and chosen.balanced else SYSTEMS[DEFAULT_SYSTEM]
+    label = format_html('<span lang="en">{}</span>', system.label)
+    if not store.is_stored(rnd.rules, f"indices_{system.name}"):
+        url = reverse("rulesets:indices", args=[table.variant])
+        return {"pending": True, "system": label, "url": f"{url}?system={system.name}"}
+    found = store.indices_for(rnd.rules, system.name)
+    count = table_count(table, system.name)
+    true = count["true_value"]
+    base = {"system": label, "true": count["true"], "pending": False}
+    if rnd.phase is Phase.INSURANCE:
+        index = found.get("insurance")
+        if index is None:
+            return {**base, "unchanged": True, "hand": _("Insurance")}
+        take = Action.INSURANCE if true >= index else Action.NO_INSURANCE
+        return {
+            **base,
+            "insurance": True,
+            "index": _signed_index(int(index)),
+            "choice": ACTION_LABELS[take],
+        }
+    hand = rnd.active_hand
+    cell = cell_of([c.points for c in hand.cards], rnd.dealer[0].points) if hand else None
+    entry = found.get(cell.key) if cell is not None else None
+    hand_text = _hand_words(cell) if cell is not None else ""
+    if entry is None:
+        return {**base, "unchanged": True, "hand": hand_text}
+    changes = sorted([entry, *entry.get("then", [])], key=lambda e: e["index"])
+    play = changes[0]["below"]
+    for change in changes:
+        if true >= change["index"]:
+            play = change["action"]
+    first = changes[0] if len(changes) == 1 else entry
+    return {
+        **base,
+        "hand": hand_text,
+        "rule_play": ACTION_LABELS[Action(first["action"])],
+        "index": _signed_index(int(first["index"])),
+        "choice": ACTION_LABELS[Action(play)],
+    }
+
+
+def _signed_index(index: int) -> str:
+    return "0" if index == 0 else (f"+{index}" if index > 0 else f"{MINUS}{-index}")
+
+
+def _hand_words(cell: Cell) -> str:
+    """ "16 against 10", "A,7 against 2", "8,8 against A" in the active language."""
+    names = {1: "A", 10: "10"}
+    if cell.kind == "pair" and cell.pair is not None:
+        card = names.get(cell.pair, str(cell.pair))
+        hand = f"{card},{card}"
+    elif cell.kind == "soft":
+        hand = f"A,{cell.total - 11}"
+    else:
+        hand = str(cell.total)
+    up = names.get(cell.upcard, str(cell.upcard))
+    return _("%(hand)s against %(upcard)s") % {"hand": hand, "upcard": up}
 
 
 def hint_view(table: TableSession, standard: str) -> dict[str, Any] | None:

@@ -263,7 +263,7 @@ def _respond(
         request.session.get(count_key(table.public_id)),
     )
     if full and request.GET.get("counter"):
-        context["counter"] = counter_view(table)
+        context["counter"] = counter_view(table, context["count_system"])
     shown = request.session.get(hint_key(table.public_id)) if table.pk is not None else None
     if shown is not None and shown != table.version:  # its decision was taken: gone
         del request.session[hint_key(table.public_id)]
@@ -390,5 +390,9 @@ def counter(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     order): the EV of each legal action and the best one. The table page with
     ``?counter=1`` shows the same without JavaScript."""
     table = _own_table(request, public_id)
-    context = {"table": table, "counter": counter_view(table), "urls": table_urls(table)}
+    context = {
+        "table": table,
+        "counter": counter_view(table, count_system(request)),
+        "urls": table_urls(table),
+    }
     return render(request, "table/counter_advice.html", context)

@@ -13,7 +13,9 @@ import pytest
 
 from game.engine.cards import Shoe
 from game.engine.round import deal
+from game.engine.strategy.indices import parse_cell
 from game.engine.variants import find_rules
+from game.rulesets import store
 from game.table import presenters
 from tests.factories import TableSessionFactory, casino_state
 from tests.helpers import HX, client_for
@@ -237,3 +239,33 @@ def test_the_count_on_the_serbian_cyrillic_table_marks_the_systems_latin_name() 
     client = client_for(table)
     html = deal_in(client, table, "sr")
     assert '<span lang="en">Hi-Lo</span>: текући број 0' in html  # noqa: RUF001
+
+
+# -- the perfect counter's advice, with the person's count and the game's index ------------
+
+
+def counter_advice(client, table) -> str:
+    html = text(client.get(f"/en/table/{table.public_id}/counter/", headers=HX))
+    found = re.search(r'data-testid="counter-index">(.*?)</p>', html, re.S)
+    assert found, html
+    return " ".join(re.sub(r"<[^>]+>", "", found.group(1)).split())
+
+
+def test_the_counter_names_the_index_and_the_count_that_decides(monkeypatch) -> None:
+    # 16 against a 10: T, 10 up, 6 (Hi-Lo -1 +... : T -1, T -1, 6 +1 = -1 over 5.9 decks,
+    # floored -1: below 16 v 10's index of 0, so hit).
+    table = TableSessionFactory(stacked=["TS", "TD", "6C", "7H", "5D", "9S"])
+    client = client_for(table)
+    choose(client, "hilo")
+    hx_deal(client, table)
+    pending = counter_advice(client, table)
+    assert pending.startswith("This game's Hi-Lo index plays are not computed yet.")
+    monkeypatch.setattr(store, "INDEX_CELLS", [parse_cell("16,T")])
+    store.indices_for(find_rules("european"), "hilo", compute=True)
+    try:
+        assert counter_advice(client, table) == (
+            "By your Hi-Lo count (true count \u22121) and this game's index for 16 against 10 "
+            "(Stand at 0 and above): Hit."
+        )
+    finally:
+        store.forget()

@@ -149,6 +149,21 @@ def parse_cell(key: str) -> Cell:
     raise ValueError(f"{key!r} is not a cell: hard 5-19, soft A2-A9, pairs 22-TT and AA")
 
 
+def cell_of(values: Sequence[int], upcard: int) -> Cell | None:
+    """The chart cell of a hand's card ``values`` (1..10) against ``upcard``: a pair of two
+    equal cards, else the soft or hard total (soft 13-20, hard 5-19); None for a total no
+    cell has (hard 20 and 21, soft 21) or fewer than two cards."""
+    if len(values) < 2:
+        return None
+    if len(values) == 2 and values[0] == values[1]:
+        v = values[0]
+        return Cell("pair", 12 if v == ACE else 2 * v, upcard, v)
+    total = sum(values)
+    if ACE in values and total + 10 <= 21:
+        return Cell("soft", total + 10, upcard) if 13 <= total + 10 <= 20 else None
+    return Cell("hard", total, upcard) if 5 <= total <= 19 else None
+
+
 def all_cells() -> list[Cell]:
     """Every cell of a chart: hard 5-19, soft 13-20, the ten pairs, each against the ten
     upcards (hard 4 and 20 are only pairs)."""
@@ -594,6 +609,7 @@ __all__ = [
     "IndexPlay",
     "all_cells",
     "cell_indices",
+    "cell_of",
     "expected_shoe",
     "index_of",
     "insurance_index",
