@@ -18,7 +18,7 @@ from game.rulesets.models import IndexAnalysis
 from tests.rulesets.test_analyses import run_worker
 from tests.rulesets.test_custom_rules import form_data, post_rules, saved_id
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 
 # The published Hi-Lo game as a custom rule set: 6 decks, S17, DAS, a peeking dealer,
 # insurance, late surrender.
