@@ -45,7 +45,7 @@ def signed_index(index: int) -> str:
     return f"+{index}" if index > 0 else f"{MINUS}{-index}"
 
 
-def _hand(key: str) -> str:
+def hand_words(key: str) -> str:
     """A cell's hand and upcard in words of cards: "16 against 10", "A,7 against 2"."""
     cell = parse_cell(key)
     up = _CARD.get(cell.upcard, str(cell.upcard))
@@ -62,11 +62,11 @@ def _hand(key: str) -> str:
 def _rows(key: str, entry: dict[str, Any] | None) -> list[dict[str, Any]]:
     """A cell's lines: one per change of its play (None: no change within ±10)."""
     if entry is None:
-        return [{"key": key, "hand": _hand(key), "unchanged": True}]
+        return [{"key": key, "hand": hand_words(key), "unchanged": True}]
     return [
         {
             "key": key,
-            "hand": _hand(key),
+            "hand": hand_words(key),
             "play": ACTION_LABELS[Action(e["action"])],
             "below": ACTION_LABELS[Action(e["below"])],
             "index": signed_index(int(e["index"])),

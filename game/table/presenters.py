@@ -49,10 +49,11 @@ from game.engine.hands import hand_value, is_natural
 from game.engine.round import Action, Outcome, Phase, PlayerHand, Round
 from game.engine.strategy.advisor import Severity, is_correct
 from game.engine.strategy.counter import TooFewCardsError, counter_decision, known_unseen
-from game.engine.strategy.indices import Cell, cell_of
+from game.engine.strategy.indices import cell_of
 from game.engine.variants import VARIANTS
 from game.rulesets import store
 from game.rulesets.analyses import AnalysisState, analysis_state
+from game.rulesets.index_views import hand_words, signed_index
 from game.rulesets.models import custom_id, variant_name
 from game.rulesets.words import rules_summary
 from game.table.models import (
@@ -806,13 +807,13 @@ def index_advice(table: TableSession, rnd: Round, system_name: str | None) -> di
         return {
             **base,
             "insurance": True,
-            "index": _signed_index(int(index)),
+            "index": signed_index(int(index)),
             "choice": ACTION_LABELS[take],
         }
     hand = rnd.active_hand
     cell = cell_of([c.points for c in hand.cards], rnd.dealer[0].points) if hand else None
     entry = found.get(cell.key) if cell is not None else None
-    hand_text = _hand_words(cell) if cell is not None else ""
+    hand_text = hand_words(cell.key) if cell is not None else ""
     if entry is None:
         return {**base, "unchanged": True, "hand": hand_text}
     changes = sorted([entry, *entry.get("then", [])], key=lambda e: e["index"])
@@ -825,27 +826,9 @@ def index_advice(table: TableSession, rnd: Round, system_name: str | None) -> di
         **base,
         "hand": hand_text,
         "rule_play": ACTION_LABELS[Action(first["action"])],
-        "index": _signed_index(int(first["index"])),
+        "index": signed_index(int(first["index"])),
         "choice": ACTION_LABELS[Action(play)],
     }
-
-
-def _signed_index(index: int) -> str:
-    return "0" if index == 0 else (f"+{index}" if index > 0 else f"{MINUS}{-index}")
-
-
-def _hand_words(cell: Cell) -> str:
-    """ "16 against 10", "A,7 against 2", "8,8 against A" in the active language."""
-    names = {1: "A", 10: "10"}
-    if cell.kind == "pair" and cell.pair is not None:
-        card = names.get(cell.pair, str(cell.pair))
-        hand = f"{card},{card}"
-    elif cell.kind == "soft":
-        hand = f"A,{cell.total - 11}"
-    else:
-        hand = str(cell.total)
-    up = names.get(cell.upcard, str(cell.upcard))
-    return _("%(hand)s against %(upcard)s") % {"hand": hand, "upcard": up}
 
 
 def hint_view(table: TableSession, standard: str) -> dict[str, Any] | None:
