@@ -49,7 +49,7 @@ from game.engine.hands import hand_value, is_natural
 from game.engine.round import Action, Outcome, Phase, PlayerHand, Round
 from game.engine.strategy.advisor import Severity, is_correct
 from game.engine.strategy.counter import TooFewCardsError, counter_decision, known_unseen
-from game.engine.strategy.indices import cell_of
+from game.engine.strategy.indices import cell_of, play_at
 from game.engine.variants import VARIANTS
 from game.rulesets import store
 from game.rulesets.analyses import AnalysisState, analysis_state
@@ -816,17 +816,12 @@ def index_advice(table: TableSession, rnd: Round, system_name: str | None) -> di
     hand_text = hand_words(cell.key) if cell is not None else ""
     if entry is None:
         return {**base, "unchanged": True, "hand": hand_text}
-    changes = sorted([entry, *entry.get("then", [])], key=lambda e: e["index"])
-    play = changes[0]["below"]
-    for change in changes:
-        if true >= change["index"]:
-            play = change["action"]
-    first = changes[0] if len(changes) == 1 else entry
+    play = play_at(entry, true)
     return {
         **base,
         "hand": hand_text,
-        "rule_play": ACTION_LABELS[Action(first["action"])],
-        "index": signed_index(int(first["index"])),
+        "rule_play": ACTION_LABELS[Action(entry["action"])],
+        "index": signed_index(int(entry["index"])),
         "choice": ACTION_LABELS[Action(play)],
     }
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Self
 
 from django.db import models
 from fsrs import Card as FsrsCard
@@ -121,13 +122,11 @@ class DrillQuestion(models.Model):
         return self.answered_at is not None
 
 
-class SituationCard(models.Model):
-    """A visitor's FSRS card of one situation (see the module docstring)."""
+class ScheduledCard(models.Model):
+    """An FSRS card of one visitor's item and its counts of reviews, right answers and
+    lapses: the situations of the strategy drills (``SituationCard``) and the items of the
+    counting drills (``CountCard``) are scheduled alike."""
 
-    visitor = models.UUIDField(db_index=True)
-    rules_id = models.CharField(max_length=16)
-    hand_class = models.CharField(max_length=24)
-    upcard = models.CharField(max_length=1)
     # fsrs.Card.to_dict(): state, step, stability, difficulty, due, last_review.
     fsrs = models.JSONField()
     due = models.DateTimeField(db_index=True)
@@ -137,15 +136,7 @@ class SituationCard(models.Model):
     lapses = models.PositiveIntegerField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["visitor", "rules_id"], name="situation_card_owner")]
-
-    def __str__(self) -> str:
-        return f"{self.hand_class} v {self.upcard} ({self.rules_id}): due {self.due:%Y-%m-%d %H:%M}"
-
-    @property
-    def key(self) -> tuple[str, str]:
-        """The situation key (hand class, upcard value code)."""
-        return (self.hand_class, self.upcard)
+        abstract = True
 
     @property
     def card(self) -> FsrsCard:
@@ -160,33 +151,21 @@ class SituationCard(models.Model):
         )
 
     @classmethod
-    def for_update(
-        cls, visitor: uuid.UUID, rules_id: str, key: tuple[str, str], now: datetime
-    ) -> SituationCard:
-        """The visitor's card of a situation, locked for the answer's transaction: a new,
-        unsaved card when there is none; several (after a merge) folded into one."""
-        rows = list(
-            cls.objects.select_for_update()
-            .filter(visitor=visitor, rules_id=rules_id, hand_class=key[0], upcard=key[1])
-            .order_by("id")
-        )
+    def locked(cls, now: datetime, **owner: object) -> Self:
+        """The card of ``owner`` (the fields naming the visitor and the item), locked for
+        the answer's transaction: a new, unsaved card when there is none; several (after a
+        merge of visitors) folded into the latest reviewed, counts added."""
+        rows = list(cls._default_manager.select_for_update().filter(**owner).order_by("id"))
         if not rows:
             card = new_card(now)
-            return cls(
-                visitor=visitor,
-                rules_id=rules_id,
-                hand_class=key[0],
-                upcard=key[1],
-                fsrs=card.to_dict(),
-                due=card.due,
-            )
+            return cls(**owner, fsrs=card.to_dict(), due=card.due)
         keep = _latest(rows)
         others = [r for r in rows if r.pk != keep.pk]
         if others:
             keep.reviews = sum(r.reviews for r in rows)
             keep.correct = sum(r.correct for r in rows)
             keep.lapses = sum(r.lapses for r in rows)
-            cls.objects.filter(pk__in=[r.pk for r in others]).delete()
+            cls._default_manager.filter(pk__in=[r.pk for r in others]).delete()
         return keep
 
     def record(
@@ -212,7 +191,35 @@ class SituationCard(models.Model):
         self.save()
 
 
-def _latest[Card: SituationCard](rows: list[Card]) -> Card:
+class SituationCard(ScheduledCard):
+    """A visitor's FSRS card of one situation (see the module docstring)."""
+
+    visitor = models.UUIDField(db_index=True)
+    rules_id = models.CharField(max_length=16)
+    hand_class = models.CharField(max_length=24)
+    upcard = models.CharField(max_length=1)
+
+    class Meta:
+        indexes = [models.Index(fields=["visitor", "rules_id"], name="situation_card_owner")]
+
+    def __str__(self) -> str:
+        return f"{self.hand_class} v {self.upcard} ({self.rules_id}): due {self.due:%Y-%m-%d %H:%M}"
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """The situation key (hand class, upcard value code)."""
+        return (self.hand_class, self.upcard)
+
+    @classmethod
+    def for_update(
+        cls, visitor: uuid.UUID, rules_id: str, key: tuple[str, str], now: datetime
+    ) -> SituationCard:
+        """The visitor's card of a situation, locked for the answer's transaction
+        (``ScheduledCard.locked``)."""
+        return cls.locked(now, visitor=visitor, rules_id=rules_id, hand_class=key[0], upcard=key[1])
+
+
+def _latest[Card: ScheduledCard](rows: list[Card]) -> Card:
     """The card reviewed last (never-reviewed ones count as oldest)."""
     return max(rows, key=lambda r: (r.last_review is not None, r.last_review or r.due, r.pk))
 
@@ -320,3 +327,89 @@ class MistakeWalkStep(models.Model):
     def found(self) -> bool:
         """The person found a right play before the answer was shown."""
         return bool(self.last_correct)
+
+
+class CountDrill(models.Model):
+    """One visitor's counting drill (count_questions.py): a ``skill``, a counting
+    ``system``, and the settings it was started with: the running count's ``group`` and
+    ``pace_ms``, the deviations' ``indices`` set ("i18", "fab4", "all") and the game
+    (``variant``, ``rules_id``: the indices, the tray's decks). ``pool``: the items a
+    "drill these again" asks (None: every item of the skill). ``ended_at`` once ended."""
+
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    visitor = models.UUIDField(db_index=True)
+    skill = models.CharField(max_length=12)
+    system = models.CharField(max_length=12)
+    variant = models.CharField(max_length=40)
+    rules_id = models.CharField(max_length=16)
+    group = models.PositiveSmallIntegerField(default=1)
+    pace_ms = models.PositiveIntegerField(default=1000)
+    indices = models.CharField(max_length=8, blank=True, default="")
+    pool = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"count drill {self.public_id} ({self.skill}, {self.system})"
+
+    @property
+    def latest(self) -> CountQuestion | None:
+        """The last question asked (answered or not), None before the first."""
+        return self.questions.order_by("-number").first()
+
+
+class CountQuestion(models.Model):
+    """The n-th question of a counting drill: its item, what the page shows (``shown``),
+    the right answer (``key``: never on a page before the answer), and once answered the
+    answer, whether it was right, its error (counts and decks) and time, its FSRS rating.
+    Answered once: the answer updates an unanswered row, so a double submit changes
+    nothing."""
+
+    drill = models.ForeignKey(CountDrill, on_delete=models.CASCADE, related_name="questions")
+    number = models.PositiveIntegerField()
+    item = models.CharField(max_length=12)
+    shown = models.JSONField()
+    key = models.JSONField()
+    shown_at = models.DateTimeField()
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answer = models.CharField(max_length=20, blank=True, default="")
+    correct = models.BooleanField(null=True, blank=True)
+    error = models.CharField(max_length=12, blank=True, default="")
+    response_ms = models.PositiveIntegerField(null=True, blank=True)
+    rating = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["drill", "number"], name="unique_count_question")
+        ]
+
+    def __str__(self) -> str:
+        return f"count question {self.number} of {self.drill_id}: {self.item}"
+
+    @property
+    def answered(self) -> bool:
+        """True once the question has its answer."""
+        return self.answered_at is not None
+
+
+class CountCard(ScheduledCard):
+    """A visitor's FSRS card of one counting item: a skill's item ("g2", "deck", "tc",
+    "decks", "insurance", a cell "16,T") for a system, and for the index skills a rule set
+    (``rules_id``; blank for the others)."""
+
+    visitor = models.UUIDField(db_index=True)
+    system = models.CharField(max_length=12)
+    rules_id = models.CharField(max_length=16, blank=True, default="")
+    skill = models.CharField(max_length=12)
+    item = models.CharField(max_length=12)
+
+    class Meta:
+        indexes = [models.Index(fields=["visitor", "skill"], name="count_card_owner")]
+
+    def __str__(self) -> str:
+        return f"{self.skill} {self.item} ({self.system}): due {self.due:%Y-%m-%d %H:%M}"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from trainer.drills import choose_views, views, walk_views
+from trainer.drills import choose_views, count_views, views, walk_views
 
 app_name = "drills"
 
@@ -10,6 +10,13 @@ urlpatterns = [
     path("situations/", choose_views.situations, name="situations"),
     path("changes/", choose_views.changes, name="changes"),
     path("auto-advance/", views.auto_advance, name="auto_advance"),
+    path("count/", count_views.count_index, name="count"),
+    path("count/start/", count_views.count_start, name="count_start"),
+    path("count/<uuid:public_id>/", count_views.count_drill, name="count_drill"),
+    path("count/<uuid:public_id>/answer/", count_views.count_answer, name="count_answer"),
+    path("count/<uuid:public_id>/next/", count_views.count_next, name="count_next"),
+    path("count/<uuid:public_id>/end/", count_views.count_end, name="count_end"),
+    path("count/<uuid:public_id>/again/", count_views.count_again, name="count_again"),
     path("<uuid:public_id>/", views.session_page, name="session"),
     path("<uuid:public_id>/answer/", views.answer, name="answer"),
     path("<uuid:public_id>/next/", views.next_view, name="next"),

@@ -58,11 +58,11 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from game.engine.counting import CARDS_PER_DECK, CountingError, CountingSystem, find_system
 from game.engine.errors import Reason
@@ -601,6 +601,18 @@ def rule_set_indices(
     return out
 
 
+def play_at(entry: Mapping[str, Any], true: int) -> str:
+    """The play (an Action value) of a cell's entry in ``rule_set_indices``'s output at
+    floored true count ``true``: the play below its lowest index, turned by each change
+    (the entry and its "then") whose index ``true`` reaches."""
+    changes = sorted([entry, *entry.get("then", [])], key=lambda e: int(e["index"]))
+    play = str(changes[0]["below"])
+    for change in changes:
+        if true >= int(change["index"]):
+            play = str(change["action"])
+    return play
+
+
 __all__ = [
     "FAB_4",
     "ILLUSTRIOUS_18",
@@ -614,6 +626,7 @@ __all__ = [
     "index_of",
     "insurance_index",
     "parse_cell",
+    "play_at",
     "rule_set_indices",
     "whole_shoes",
 ]
