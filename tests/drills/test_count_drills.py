@@ -307,3 +307,31 @@ def test_an_ended_drill_refuses_answers() -> None:
     with pytest.raises(Refused):
         cd.answer_count(drill, "1", "0", now=timezone.now())
     assert not CountQuestion.objects.filter(answered_at__isnull=False).exists()
+
+
+# -- in each language ------------------------------------------------------------------------
+# The expected strings are Serbian, Croatian, Russian and Bulgarian: their letters are meant.
+@pytest.mark.parametrize(
+    ("lang", "title", "working"),
+    [
+        ("en", "Counting drills", "rounded down"),
+        ("sr-latn", "Vežbe brojanja karata", "zaokruženo naniže"),
+        ("sr", "Вежбе бројања карата", "заокружено наниже"),
+        ("hr", "Vježbe brojanja karata", "zaokruženo prema dolje"),
+        ("ru", "Тренировка счёта карт", "с округлением вниз"),
+        ("bg", "Упражнения по броене на карти", "закръглено надолу"),
+    ],
+)
+def test_the_drills_speak_each_language(lang: str, title: str, working: str) -> None:
+    drill = start("true", seed=9)
+    client = client_for(drill.visitor)
+    assert title in client.get(f"/{lang}/drills/count/").content.decode()
+    question = drill.questions.get()
+    client.post(
+        f"/{lang}/drills/count/{drill.public_id}/answer/",
+        {"question": "1", "answer": str(question.key["true"])},
+    )
+    html = client.get(f"/{lang}/drills/count/{drill.public_id}/").content.decode()
+    assert working in html
+    if lang != "en":
+        assert "decks played" not in html

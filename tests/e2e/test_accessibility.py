@@ -191,6 +191,19 @@ def drill(check: Checker) -> None:
     check.check("drills: the end")
 
 
+def count_drill(check: Checker) -> None:
+    page = check.page
+    check.visit("counting drills: index", "drills/count/")
+    page.locator('input[name="skill"][value="true"]').check()
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("tray")).to_be_visible(timeout=TIMEOUT)
+    check.check("counting drills: a true count question")
+    page.get_by_test_id("answer").fill("0")
+    page.get_by_test_id("submit").click()
+    expect(page.get_by_test_id("feedback")).to_be_visible(timeout=TIMEOUT)
+    check.check("counting drills: feedback")
+
+
 def banker_game(check: Checker) -> None:
     page = check.page
     page.goto(check.url("table/"))
@@ -222,6 +235,7 @@ def test_no_serious_or_critical_violations_on_any_page(
         review_and_replay(check, public_id)
         walk(check, public_id)
         drill(check)
+        count_drill(check)
         banker_game(check)
         check.visit("settings", "accounts/settings/")
         check.visit("sign-up", "accounts/signup/")

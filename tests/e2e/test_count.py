@@ -77,3 +77,66 @@ def test_the_table_asks_for_the_count_in_english(live_server, page, monkeypatch)
     expect(question).to_have_count(0)
     assert version(page) == old  # answering changes no round
     screenshot(page, "count-en-answered")
+
+
+# -- the counting drills ---------------------------------------------------------------------------
+HILO = {"2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "10": -1, "J": -1, "Q": -1, "K": -1, "A": -1}
+
+
+def hilo(codes: list[str]) -> int:
+    """The Hi-Lo count of cards by their data-card codes ("10S", "QH")."""
+    return sum(HILO.get(code[:-1], 0) for code in codes)
+
+
+def test_a_running_count_drill_in_serbian(live_server, page) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/sr-latn/drills/count/")
+    page.locator("input[name=skill][value=running]").check()
+    page.locator("select[name=group]").select_option("2")
+    page.locator("select[name=pace]").select_option("400")
+    page.get_by_test_id("start").click()
+    expect(page.get_by_text("Vodite tekući broj od 0")).to_be_visible()
+    answer = page.get_by_test_id("answer")
+    # The cards wait for the person; the answer comes after them.
+    expect(answer).to_be_hidden()
+    codes = page.locator("[data-testid=flash-group] [data-card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
+    page.get_by_test_id("flash-start").click()
+    expect(page.locator("[data-testid=flash-group]:visible")).to_have_count(1)
+    screenshot(page, "count-drill-sr-flash")
+    expect(answer).to_be_visible(timeout=20_000)
+    expect(page.locator("[data-testid=flash-group]:visible")).to_have_count(0)
+    count = hilo(codes)
+    answer.fill(str(count))
+    answer.press("Enter")
+    shown = f"+{count}" if count > 0 else str(count).replace("-", "\u2212")
+    expect(page.get_by_test_id("verdict")).to_have_text(f"✓ Tačno: broj je {shown}.")
+    expect(page.get_by_test_id("tagged").locator("[data-card]")).to_have_count(len(codes))
+    screenshot(page, "count-drill-sr-right")
+
+
+def test_a_deck_countdown_in_english_on_a_phone(live_server, page) -> None:
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(f"{live_server.url}/en/drills/count/")
+    page.locator("input[name=skill][value=countdown]").check()
+    page.get_by_test_id("start").click()
+    cards = page.get_by_test_id("countdown-card")
+    total = cards.count()
+    assert 49 <= total <= 51
+    codes = page.locator("[data-testid=countdown-card] [data-card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
+    expect(page.locator("[data-testid=countdown-card]:visible")).to_have_count(1)
+    for _ in range(total):
+        page.keyboard.press("Space")
+    answer = page.get_by_test_id("answer")
+    expect(answer).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    answer.fill(str(hilo(codes) + 1))  # one off
+    answer.press("Enter")
+    expect(page.get_by_test_id("verdict")).to_contain_text(", 1 off.")
+    expect(page.get_by_test_id("reason")).to_contain_text("A full deck ends at 0")
+    expect(page.get_by_test_id("removed").locator("[data-card]")).to_have_count(52 - total)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot(page, "count-drill-en-countdown")

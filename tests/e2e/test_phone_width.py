@@ -201,6 +201,22 @@ def drill(phone: Phone, *, speed: bool = False, answer: bool = True, end: bool =
     return path
 
 
+def count_drill(phone: Phone) -> str:
+    """A true-count drill of the European game answered once: the tray, the running count
+    and the working of the answer. Returns the drill's path, at its feedback."""
+    page = phone.page
+    page.goto(phone.url("drills/count/"))
+    page.locator('input[name="skill"][value="true"]').check()
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("tray")).to_be_visible()
+    phone.check("a counting drill: a question")
+    page.get_by_test_id("answer").fill("0")
+    page.get_by_test_id("submit").click()
+    expect(page.get_by_test_id("feedback")).to_be_visible(timeout=TIMEOUT)
+    phone.check("a counting drill: the feedback")
+    return page.url.split(f"/{phone.lang}/", 1)[1]
+
+
 def walk(phone: Phone, table_id: str) -> str:
     """Learn from the table's mistakes: the start, a step, a wrong answer, the answer shown.
     Returns the walk's path (in the person's language)."""
@@ -230,6 +246,7 @@ def the_other_pages(phone: Phone, table_id: str) -> None:
         "drills/situations/?variant=european&cell=hard-16-10",
         "drills/situations/?variant=european",
         "drills/changes/?first=russian&second=croatian",
+        "drills/count/",
         "review/",
         "review/stats/",
         f"review/sessions/table/{table_id}/",
@@ -298,6 +315,7 @@ def test_every_page_fits_a_phone_in_every_language(
                     drill(phone, speed=True, end=False),
                     drill(phone, answer=False),
                     walk(phone, table_id),
+                    count_drill(phone),
                 ]
             for path in played:
                 phone.visit(path)

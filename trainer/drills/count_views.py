@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext as _g
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -297,7 +297,7 @@ def feedback_view(question: CountQuestion, drill: CountDrill) -> dict[str, Any]:
     elif drill.skill == "true":
         view["right"] = _text(key["true"])
         view["yours"] = _text(question.answer)
-        view["working"] = _g(
+        view["working"] = gettext(
             "Running count %(running)s, %(played)s decks played of %(decks)s: "
             "%(left)s decks left. %(running)s ÷ %(left)s = %(exact)s, rounded down: %(true)s."
         ) % {
