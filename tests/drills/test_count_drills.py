@@ -311,6 +311,7 @@ def test_an_ended_drill_refuses_answers() -> None:
 
 # -- in each language ------------------------------------------------------------------------
 # The expected strings are Serbian, Croatian, Russian and Bulgarian: their letters are meant.
+# ruff: noqa: RUF001
 @pytest.mark.parametrize(
     ("lang", "title", "working"),
     [
