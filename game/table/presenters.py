@@ -898,6 +898,67 @@ def table_count(table: TableSession, system_name: str) -> dict[str, Any]:
     }
 
 
+def true_count_now(table: TableSession, system_name: str | None) -> int | None:
+    """The floored true count of ``system_name`` for the decision the person makes now (the
+    cards face up before it), or None: no balanced system chosen, not a casino table, no
+    round in play."""
+    system = SYSTEMS.get(system_name or "")
+    if system is None or not system.balanced or table.rules.game != "casino":
+        return None
+    if table.pk is None or not table.round_in_play:
+        return None
+    return table_count(table, system.name)["true_value"]
+
+
+def _decision_index(
+    decision: GradedDecision, found: dict[str, Any]
+) -> tuple[str, dict[str, Any]] | None:
+    """The words of a decision's hand and its entry in the stored indices ``found`` (the
+    insurance index as an entry of its own), or None when the indices have none."""
+    if decision.insurance:
+        if found.get("insurance") is None:
+            return None
+        entry = {"action": "insurance", "below": "no_insurance", "index": found["insurance"]}
+        return str(_("Insurance")), entry
+    upcard = Card.parse(decision.upcard).points
+    cell = cell_of([Card.parse(c).points for c in decision.hand], upcard)
+    if cell is None or cell.key not in found:
+        return None
+    return hand_words(cell.key), found[cell.key]
+
+
+def index_flag_view(table: TableSession, system_name: str, true: int) -> dict[str, Any] | None:
+    """The index play that bears on the person's last decision, taken at floored true count
+    ``true`` of ``system_name`` (``true_count_now`` before it): the hand, the count, the
+    index's play and the index, and whether the person played it. Only when the count made
+    the difference (the index's play at ``true`` is not the chart's play) and the play was
+    offered; None otherwise, or while the game's indices are not computed (never computed
+    here)."""
+    decision = table.decisions.filter(table_version=table.version).first()
+    if decision is None or decision.banker_role is not None:
+        return None
+    if not store.is_stored(table.rules, f"indices_{system_name}"):
+        return None
+    found = _decision_index(decision, store.indices_for(table.rules, system_name))
+    if found is None:
+        return None
+    hand, entry = found
+    play = play_at(entry, true)
+    # The count made the difference: its play is not the chart's (the index's play at 0
+    # for a decision logged without the chart's).
+    basic = decision.chart_action or play_at(entry, 0)
+    if play == basic or play not in decision.evs:
+        return None
+    return {
+        "hand": hand,
+        "true": _count_text(true),
+        "play": ACTION_LABELS[Action(play)],
+        "index": signed_index(int(entry["index"])),
+        "followed": decision.action == play,
+        "chosen": ACTION_LABELS[Action(decision.action)],
+    }
+
+
 # About one settled round in three asks for the count.
 COUNT_QUESTION_EVERY = 3
 

@@ -29,9 +29,11 @@ from game.table.presenters import (
     count_view,
     counter_view,
     hint_view,
+    index_flag_view,
     table_context,
     table_count,
     table_urls,
+    true_count_now,
 )
 from game.table.summary import summary_context
 from trainer.web.errors import Refused
@@ -115,17 +117,28 @@ def act(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
     decision taken at the version a hint was shown for is logged as hinted."""
     shown = request.session.get(hint_key(public_id))
     hinted = shown is not None and str(shown) == _version(request).strip()
-    return _change_table(
-        request,
-        public_id,
-        lambda table: table.act(
+    system = count_system(request)
+
+    def change(table: TableSession) -> None:
+        # The count the decision was taken at, for the flag's index note (index_flag_view).
+        true = true_count_now(table, system)
+        table.act(
             request.POST.get("action", ""),
             _version(request),
             request.POST.get("amount"),
             standard=grading_standard(request),
             hinted=hinted,
-        ),
-    )
+        )
+        if true is not None:
+            request.session[index_flag_key(public_id)] = [table.version, system, true]
+
+    return _change_table(request, public_id, change)
+
+
+def index_flag_key(public_id: uuid.UUID) -> str:
+    """The session key of the count a table's last decision was taken at: [the table
+    version after it, the counting system, the floored true count]."""
+    return f"table_index_flag:{public_id}"
 
 
 def hint_key(public_id: uuid.UUID) -> str:
@@ -264,6 +277,9 @@ def _respond(
     )
     if full and request.GET.get("counter"):
         context["counter"] = counter_view(table, context["count_system"])
+    taken = request.session.get(index_flag_key(table.public_id)) if table.pk is not None else None
+    if context["flag"] and taken and taken[0] == table.version and taken[1] in SYSTEMS:
+        context["index_flag"] = index_flag_view(table, taken[1], int(taken[2]))
     shown = request.session.get(hint_key(table.public_id)) if table.pk is not None else None
     if shown is not None and shown != table.version:  # its decision was taken: gone
         del request.session[hint_key(table.public_id)]

@@ -269,3 +269,65 @@ def test_the_counter_names_the_index_and_the_count_that_decides(monkeypatch) -> 
         )
     finally:
         store.forget()
+
+
+def index_flag(html: str) -> str | None:
+    found = re.search(r'data-testid="index-flag">(.*?)</p>', html, re.S)
+    return " ".join(found.group(1).split()) if found else None
+
+
+def test_the_flag_names_the_index_when_the_count_made_the_difference(monkeypatch) -> None:
+    # 2,4 against a 10 (the 7 of hearts in the hole); the hit draws a 10: hard 16 against 10
+    # with 2, 4, T, T face up, Hi-Lo 0 and true count 0, where 16 v 10's index says stand
+    # and the chart says hit.
+    monkeypatch.setattr(store, "INDEX_CELLS", [parse_cell("16,T")])
+    found = store.indices_for(find_rules("european"), "hilo", compute=True)
+    assert found["16,T"]["index"] == 0 and found["16,T"]["action"] == "stand"
+    try:
+        table = TableSessionFactory(stacked=["2S", "TD", "4C", "7H", "TS"])
+        client = client_for(table)
+        choose(client, "hilo")
+        hx_deal(client, table)
+        hit = text(hx_act(client, table, "hit"))
+        assert index_flag(hit) is None  # 6 against 10 has no index
+        stood = text(hx_act(client, table, "stand"))
+        # The exact play of these three cards is to stand too; the chart says hit.
+        assert 'data-kind="correct"' in stood
+        assert index_flag(stood) == (
+            "16 against 10 at true count 0: Stand, the index is 0. You played the index."
+        )
+        # Without the count display, no index note.
+        other = TableSessionFactory(stacked=["2S", "TD", "4C", "7H", "TS"])
+        plain = client_for(other)
+        hx_deal(plain, other)
+        hx_act(plain, other, "hit")
+        assert index_flag(text(hx_act(plain, other, "stand"))) is None
+    finally:
+        store.forget()
+
+
+def test_the_flag_says_so_when_the_index_was_not_played(monkeypatch) -> None:
+    monkeypatch.setattr(store, "INDEX_CELLS", [parse_cell("16,T")])
+    store.indices_for(find_rules("european"), "hilo", compute=True)
+    try:
+        table = TableSessionFactory(stacked=["2S", "TD", "4C", "7H", "TS", "3D"])
+        client = client_for(table)
+        choose(client, "hilo", lang="ru")
+        client.post(f"/ru/table/{table.public_id}/deal/", {"bet": "10", "version": 0}, headers=HX)
+        client.post(
+            f"/ru/table/{table.public_id}/act/",
+            {"action": "hit", "version": fresh(table).version},
+            headers=HX,
+        )
+        html = text(
+            client.post(
+                f"/ru/table/{table.public_id}/act/",
+                {"action": "hit", "version": fresh(table).version},
+                headers=HX,
+            )
+        )
+        assert index_flag(html) == (
+            "16 против 10 при истинном счёте 0: Хватит, индекс 0; вы сыграли Ещё."
+        )
+    finally:
+        store.forget()
