@@ -1,6 +1,7 @@
 """Background computation of a rule set's index plays for a counting system
-(``store.indices_for``, some 50 s of CPU at 6 decks): a task of Django's Tasks framework
-(django-tasks-db), run by ``manage.py db_worker`` like the rule sets' analyses
+(``store.indices_for``, some 50 s of CPU at 6 decks) and of the player's edge by the count
+that the table's bet ramp is made from (``store.edges_for``, 10-15 s): a task of Django's
+Tasks framework (django-tasks-db), run by ``manage.py db_worker`` like the rule sets' analyses
 (analyses.py), never inside a request.
 
 - ``index_state(rules, system)``: where it stands ("done", "waiting", "running", "failed",
@@ -51,11 +52,13 @@ def analyse_indices(rules_id: str, system: str) -> float:
     row = IndexAnalysis.objects.get(rules_id=rules_id, system=system)
     started = timezone.now()
     store.indices_for(row.rules, system, compute=True)
+    store.edges_for(row.rules, system, compute=True)
     return (timezone.now() - started).total_seconds()
 
 
-def _kind(system: str) -> str:
-    return f"indices_{system}"
+def _stored(rules: Rules, system: str) -> bool:
+    """The task's results are stored: the indices and the edges by the count."""
+    return store.is_stored(rules, f"indices_{system}") and store.is_stored(rules, f"edges_{system}")
 
 
 def _status_of(row: IndexAnalysis) -> str:
@@ -99,7 +102,7 @@ def index_state(rules: Rules, system: str) -> IndexState:
     stored, waiting, running or failed accounts for them (and the queue has room). A query
     or two, never any engine work."""
     rules_id = RuleSet.id_for(rules)
-    if store.is_stored(rules, _kind(system)):
+    if _stored(rules, system):
         return IndexState(rules_id, system, "done")
     with transaction.atomic():
         row = IndexAnalysis.objects.filter(rules_id=rules_id, system=system).first()
@@ -115,7 +118,7 @@ def index_state(rules: Rules, system: str) -> IndexState:
                 .get(pk=row.pk)
             )
             if _needs_task(row):
-                if store.is_stored(rules, _kind(system)):
+                if _stored(rules, system):
                     return IndexState(rules_id, system, "done")
                 _enqueue(row)
         return IndexState(rules_id, system, _status_of(row))

@@ -39,6 +39,7 @@ from game.engine.round import Action, Round
 from game.engine.rules import Rules
 from game.engine.strategy.advisor import Grade, grade
 from game.engine.strategy.banker import DrawCell, banker_analysis, punter_analysis
+from game.engine.strategy.betting import RAMP_COUNTS, edges_by_count
 from game.engine.strategy.cache import EVCache
 from game.engine.strategy.chart import Chart, basic_strategy
 from game.engine.strategy.composition import Composition, card_value, full_shoe, remove_cards
@@ -194,6 +195,28 @@ def indices_for(rules: Rules, system: str, *, compute: bool = False) -> dict[str
 # Which cells ``indices_for`` computes: None, every chart cell. Tests narrow it (the whole
 # chart takes some 50 s).
 INDEX_CELLS: list[Cell] | None = None
+
+
+def edges_for(rules: Rules, system: str, *, compute: bool = False) -> dict[int, float]:
+    """The player's edge (units of the initial bet) at each floored true count of the
+    counting system named ``system`` (strategy/betting.py's ``edges_by_count`` over
+    ``EDGE_COUNTS``), kind ``edges_<system>``: what the table's bet ramp is made from. Some
+    10-15 s of CPU at 6 decks: computed by the index task (index_analyses.py) after the
+    indices. Raises AnalysisPending when not stored and not ``compute``; CountingError for
+    an unknown or unbalanced system."""
+    counting_system = find_system(system)
+    return _stored(
+        rules,
+        f"edges_{system}",
+        lambda: {str(f): e for f, e in edges_by_count(rules, counting_system, EDGE_COUNTS).items()},
+        lambda payload: {int(f): float(e) for f, e in payload.items()},
+        compute=compute,
+    )
+
+
+# The floored true counts ``edges_for`` values. Tests narrow it (each count takes about a
+# second at 6 decks).
+EDGE_COUNTS: range | tuple[int, ...] = RAMP_COUNTS
 
 
 def is_stored(rules: Rules, kind: str) -> bool:

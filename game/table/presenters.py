@@ -48,6 +48,7 @@ from game.engine.counting import (
 from game.engine.hands import hand_value, is_natural
 from game.engine.round import Action, Outcome, Phase, PlayerHand, Round
 from game.engine.strategy.advisor import Severity, is_correct
+from game.engine.strategy.betting import bet_ramp, grade_bet
 from game.engine.strategy.counter import TooFewCardsError, counter_decision, known_unseen
 from game.engine.strategy.indices import cell_of, play_at
 from game.engine.variants import VARIANTS
@@ -956,6 +957,88 @@ def index_flag_view(table: TableSession, system_name: str, true: int) -> dict[st
         "index": signed_index(int(entry["index"])),
         "followed": decision.action == play,
         "chosen": ACTION_LABELS[Action(decision.action)],
+    }
+
+
+def bet_count_now(table: TableSession, system_name: str | None) -> int | None:
+    """The floored true count of ``system_name`` the next bet is made at (the cards face up
+    since the shuffle; 0 when the next deal shuffles first), or None: no balanced system,
+    not a saved casino table, or a round in play."""
+    system = SYSTEMS.get(system_name or "")
+    if system is None or not system.balanced or table.rules.game != "casino":
+        return None
+    if table.pk is None or table.round_in_play:
+        return None
+    count = table_count(table, system.name)
+    return 0 if count["shuffle_next"] else count["true_value"]
+
+
+def ramp_of(table: TableSession, system_name: str, spread: int) -> dict[int, int] | None:
+    """The bet ramp (units by floored true count, strategy/betting.py ``bet_ramp``) of the
+    table's rules for ``system_name`` within ``spread`` units, from the stored edges by the
+    count; None while they are not computed (never computed here)."""
+    if not store.is_stored(table.rules, f"edges_{system_name}"):
+        return None
+    return bet_ramp(store.edges_for(table.rules, system_name), spread)
+
+
+def ramp_view(
+    table: TableSession,
+    system_name: str | None,
+    setting: tuple[int, int] | None,
+    mode: str,
+    graded: dict[str, Any] | None,
+) -> dict[str, Any] | None:
+    """The bet by the count at a casino table (off unless the person set a ``setting``:
+    unit chips and spread units): ``needs_count`` without a balanced counting system chosen;
+    ``pending`` (with the index page's URL) while the edges are being computed; else the
+    ramp's steps, the bet it says now before a deal (``next``, when the count is shown:
+    ``mode`` "show"), and the grade of the last deal's bet (``graded``, kept by the deal
+    view: its count, the ramp's bet and the verdict "on", "over" or "under")."""
+    if setting is None or table.rules.game != "casino":
+        return None
+    system = SYSTEMS.get(system_name or "")
+    if system is None or not system.balanced:
+        return {"needs_count": True}
+    unit, spread = setting
+    ramp = ramp_of(table, system.name, spread)
+    if ramp is None:
+        url = reverse("rulesets:indices", args=[table.variant])
+        return {"pending": True, "url": f"{url}?system={system.name}"}
+    view: dict[str, Any] = {
+        "unit": unit,
+        "spread": spread,
+        # Where the bet changes, from true count 0 up: each step holds until the next.
+        "steps": [
+            {"true": _count_text(f), "units": u, "chips": u * unit}
+            for f, u in ramp.items()
+            if f >= 0 and (f == 0 or u != ramp.get(f - 1))
+        ],
+        "graded": graded,
+    }
+    count = bet_count_now(table, system.name)
+    if mode == "show" and count is not None:
+        step = grade_bet(ramp, count, 0, unit)
+        view["next"] = {"true": _count_text(count), "units": step.units, "chips": step.suggested}
+    return view
+
+
+def grade_deal_bet(
+    table: TableSession, system_name: str, unit: int, spread: int, count: int, bet: int
+) -> dict[str, Any] | None:
+    """The grade of a bet of ``bet`` chips made at floored true count ``count`` against the
+    ramp (``ramp_of``), for the page and the session: {"true", "units", "chips", "bet",
+    "verdict"}; None while the edges are not computed."""
+    ramp = ramp_of(table, system_name, spread)
+    if ramp is None:
+        return None
+    step = grade_bet(ramp, count, bet, unit)
+    return {
+        "true": _count_text(count),
+        "units": step.units,
+        "chips": step.suggested,
+        "bet": bet,
+        "verdict": step.verdict,
     }
 
 

@@ -17,6 +17,7 @@ urlpatterns = [
     path("table/<uuid:public_id>/summary/", views.summary, name="summary"),
     path("settings/grading/", views.set_grading, name="set_grading"),
     path("settings/count/", views.set_count, name="set_count"),
+    path("settings/ramp/", views.set_ramp, name="set_ramp"),
     # A logged table decision played again (started from its page in the review).
     path("table/decisions/<int:pk>/replay/", replay_views.replay_start, name="replay_start"),
     path("table/replays/<uuid:public_id>/", replay_views.replay_page, name="replay"),

@@ -22,14 +22,18 @@ from game.engine.counting import SYSTEMS, parse_count
 from game.engine.games import game_type
 from game.engine.players import LEVELS
 from game.engine.strategy.advisor import STANDARDS
+from game.rulesets.index_analyses import index_state
 from game.rulesets.models import is_playable, rules_for
 from game.table.models import MAX_SEATS, TableSession
 from game.table.presenters import (
+    bet_count_now,
     count_question_due,
     count_view,
     counter_view,
+    grade_deal_bet,
     hint_view,
     index_flag_view,
+    ramp_view,
     table_context,
     table_count,
     table_urls,
@@ -44,8 +48,12 @@ from trainer.web.visitors import (
     COUNT_KEY,
     COUNT_MODE_KEY,
     COUNT_MODES,
+    RAMP_KEY,
+    RAMP_SPREADS,
+    RAMP_UNITS,
     SESSION_KEY,
     STANDARD_KEY,
+    bet_ramp_setting,
     count_mode,
     count_system,
     grading_standard,
@@ -104,10 +112,38 @@ def table_page(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
 
 @require_POST
 def deal(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse:
-    """Deal a round with the posted bet."""
-    return _change_table(
-        request, public_id, lambda table: table.deal(request.POST.get("bet", ""), _version(request))
-    )
+    """Deal a round with the posted bet; with a bet ramp set (``set_ramp``) the bet is
+    graded against it at the count before the deal, apart from the play decisions (kept in
+    the session with the session's tally of bets on the ramp)."""
+    system = count_system(request)
+    setting = bet_ramp_setting(request)
+
+    def change(table: TableSession) -> None:
+        count = bet_count_now(table, system) if setting is not None else None
+        table.deal(request.POST.get("bet", ""), _version(request))
+        if count is None or system is None or setting is None:
+            return
+        bet = int(table.last_bet)
+        graded = grade_deal_bet(table, system, *setting, count, bet)
+        if graded is not None:
+            request.session[ramp_key(public_id)] = graded
+            on, total = request.session.get(ramp_tally_key(public_id), [0, 0])
+            request.session[ramp_tally_key(public_id)] = [
+                on + (graded["verdict"] == "on"),
+                total + 1,
+            ]
+
+    return _change_table(request, public_id, change)
+
+
+def ramp_key(public_id: uuid.UUID) -> str:
+    """The session key of the grade of a table's last bet against the bet ramp."""
+    return f"table_bet_grade:{public_id}"
+
+
+def ramp_tally_key(public_id: uuid.UUID) -> str:
+    """The session key of a table's tally of bets graded: [on the ramp, graded]."""
+    return f"table_bet_tally:{public_id}"
 
 
 @require_POST
@@ -277,6 +313,17 @@ def _respond(
     )
     if full and request.GET.get("counter"):
         context["counter"] = counter_view(table, context["count_system"])
+    context["ramp"] = ramp_view(
+        table,
+        context["count_system"],
+        bet_ramp_setting(request),
+        context["count_mode"],
+        request.session.get(ramp_key(table.public_id)) if table.pk is not None else None,
+    )
+    if context["ramp"] is not None and table.pk is not None:
+        context["ramp"]["tally"] = request.session.get(ramp_tally_key(table.public_id))
+    context["ramp_units"], context["ramp_spreads"] = RAMP_UNITS, RAMP_SPREADS
+    context["ramp_setting"] = bet_ramp_setting(request)
     taken = request.session.get(index_flag_key(table.public_id)) if table.pk is not None else None
     if context["flag"] and taken and taken[0] == table.version and taken[1] in SYSTEMS:
         context["index_flag"] = index_flag_view(table, taken[1], int(taken[2]))
@@ -344,6 +391,49 @@ def set_count(request: HtmxHttpRequest) -> HttpResponse:
     else:
         messages.error(request, _("Choose a counting system, or hide the count."))
     return _back_to_next(request)
+
+
+@require_POST
+def set_ramp(request: HtmxHttpRequest) -> HttpResponse:
+    """Grade the bets by the count against a ramp of the posted ``unit`` (chips) and
+    ``spread`` (units), kept in the session, or stop ("off" as the unit); back to the
+    posted ``next`` page. Asks for the edges by the count of the person's counting system
+    (queued in the background when not computed: ``index_state``). A unit or spread not
+    offered, or a ramp whose top passes the table's limit, changes nothing and says so."""
+    unit, spread = _int(request.POST.get("unit")), _int(request.POST.get("spread"))
+    if request.POST.get("unit") == "off":
+        request.session.pop(RAMP_KEY, None)
+        messages.success(request, _("Bets are no longer graded by the count."))
+    elif unit not in RAMP_UNITS or spread not in RAMP_SPREADS:
+        messages.error(request, _("Choose a unit and a spread from the lists."))
+    elif unit * spread > TableSession.MAX_BET:
+        messages.error(
+            request,
+            _("The top of the ramp (unit times spread) must fit the table's limit of %(max)s.")
+            % {"max": int(TableSession.MAX_BET)},
+        )
+    else:
+        request.session[RAMP_KEY] = {"unit": unit, "spread": spread}
+        system = count_system(request)
+        table = TableSession.open_table(visitor_id(request, create=False))
+        if system is not None and SYSTEMS[system].balanced and table is not None:
+            index_state(table.rules, system)
+        messages.success(
+            request,
+            _(
+                "Your bets are graded against a ramp of %(unit)s chips a unit, "
+                "up to %(spread)s units."
+            )
+            % {"unit": unit, "spread": spread},
+        )
+    return _back_to_next(request)
+
+
+def _int(text: str | None) -> int | None:
+    try:
+        return int(str(text))
+    except ValueError:
+        return None
 
 
 def count_key(public_id: uuid.UUID) -> str:

@@ -40,14 +40,16 @@ def few_cells(monkeypatch) -> Iterator[None]:
     test finds another's indices in the process's memory (the presets' analyses stay)."""
 
     def forget_indices() -> None:
-        for key in [k for k in store._memory if k[1].startswith("indices_")]:
+        kinds = ("indices_", "edges_")
+        for key in [k for k in store._memory if k[1].startswith(kinds)]:
             del store._memory[key]
         store._known_stored.difference_update(
-            {k for k in store._known_stored if k[1].startswith("indices_")}
+            {k for k in store._known_stored if k[1].startswith(kinds)}
         )
 
     forget_indices()
     monkeypatch.setattr(store, "INDEX_CELLS", CELLS)
+    monkeypatch.setattr(store, "EDGE_COUNTS", (0, 1))
     yield
     forget_indices()
 

@@ -43,6 +43,10 @@ COUNT_KEY = "count_system"
 COUNT_MODE_KEY = "count_mode"
 # "show": the table shows the count; "ask": the person keeps it and the table asks for it.
 COUNT_MODES = ("show", "ask")
+# The bet ramp by the count the table grades bets against: {"unit": chips, "spread": units}.
+RAMP_KEY = "bet_ramp"
+RAMP_UNITS = (5, 10, 25, 50)
+RAMP_SPREADS = (2, 4, 6, 8, 10, 12)
 MERGE_HOOK = "merge_visitor_rows"
 UNUSED_HOOK = "unused_rows"
 
@@ -222,6 +226,18 @@ def count_system(request: HttpRequest) -> str | None:
     game/engine/counting.py), or None: off, the default. Kept in the session."""
     name = request.session.get(COUNT_KEY)
     return name if name in SYSTEMS else None
+
+
+def bet_ramp_setting(request: HttpRequest) -> tuple[int, int] | None:
+    """The person's bet ramp: (unit in chips, spread in units), or None (off, the default).
+    Kept in the session."""
+    found = request.session.get(RAMP_KEY)
+    if not isinstance(found, dict):
+        return None
+    unit, spread = found.get("unit"), found.get("spread")
+    if unit not in RAMP_UNITS or spread not in RAMP_SPREADS:
+        return None
+    return unit, spread
 
 
 def count_mode(request: HttpRequest) -> str:
