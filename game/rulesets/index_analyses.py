@@ -23,6 +23,7 @@ from django.db.models import Q
 from django.tasks import TaskResultStatus, task
 from django.utils import timezone
 
+from game.engine.counting import find_system
 from game.engine.rules import Rules
 from game.rulesets import store
 from game.rulesets.analyses import STALLED_AFTER
@@ -52,13 +53,17 @@ def analyse_indices(rules_id: str, system: str) -> float:
     row = IndexAnalysis.objects.get(rules_id=rules_id, system=system)
     started = timezone.now()
     store.indices_for(row.rules, system, compute=True)
-    store.edges_for(row.rules, system, compute=True)
+    if find_system(system).balanced:  # the bet ramp goes by the true count
+        store.edges_for(row.rules, system, compute=True)
     return (timezone.now() - started).total_seconds()
 
 
 def _stored(rules: Rules, system: str) -> bool:
-    """The task's results are stored: the indices and the edges by the count."""
-    return store.is_stored(rules, f"indices_{system}") and store.is_stored(rules, f"edges_{system}")
+    """The task's results are stored: the indices, and the edges by the true count of a
+    balanced system."""
+    if not store.is_stored(rules, f"indices_{system}"):
+        return False
+    return not find_system(system).balanced or store.is_stored(rules, f"edges_{system}")
 
 
 def _status_of(row: IndexAnalysis) -> str:

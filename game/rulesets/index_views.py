@@ -11,6 +11,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -19,7 +20,7 @@ from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.indices import FAB_4, ILLUSTRIOUS_18, all_cells, parse_cell
 from game.rulesets.chart_views import chart_rules
-from game.rulesets.index_analyses import IndexState, index_state, retry_indices
+from game.rulesets.index_analyses import index_state, retry_indices
 from game.rulesets.models import variant_name
 from game.rulesets.store import indices_for
 from game.rulesets.words import rules_summary
@@ -98,9 +99,9 @@ def index_context(rules: Rules, found: dict[str, Any]) -> dict[str, Any]:
 @require_safe
 def index_page(request: HttpRequest, variant: str) -> HttpResponse:
     """The index plays of ``variant`` (a preset or a custom rule set's id; 404 for anything
-    else or the banker game) for the ``system`` asked for (404 for an unknown one). An
-    unbalanced system is explained, not computed; missing indices are queued and the page
-    shows their progress."""
+    else or the banker game) for the ``system`` asked for (404 for an unknown one): true
+    counts, or an unbalanced system's running counts; missing indices are queued and the
+    page shows their progress."""
     rules = chart_rules(variant)
     system = _system(request)
     context: dict[str, Any] = {
@@ -112,10 +113,10 @@ def index_page(request: HttpRequest, variant: str) -> HttpResponse:
             {"name": s.name, "label": s.label, "balanced": s.balanced} for s in SYSTEMS.values()
         ],
         "decks_left": rules.decks / 2,
+        # A system's name is its author's, in Latin letters on every page.
+        "system_label": format_html('<span lang="en">{}</span>', system.label),
+        "initial_count": signed_index(int(system.initial_running_count(rules.decks))),
     }
-    if not system.balanced:
-        context["state"] = IndexState("", system.name, "unbalanced")
-        return render(request, "rulesets/indices.html", context)
     state = index_state(rules, system.name)
     context["state"] = state
     if state.ready:
@@ -129,7 +130,7 @@ def index_retry(request: HttpRequest, variant: str) -> HttpResponse:
     the page (404 as ``index_page``)."""
     rules = chart_rules(variant)
     name = request.POST.get("system", "")
-    if name not in SYSTEMS or not SYSTEMS[name].balanced:
+    if name not in SYSTEMS:
         raise Http404("no such counting system")
     retry_indices(rules, name)
     return redirect(f"{reverse('rulesets:indices', args=[variant])}?system={name}")

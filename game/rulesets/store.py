@@ -33,7 +33,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from game.engine.banker_players import BankerPolicy, BestPlay, make_banker_policy
-from game.engine.counting import find_system
+from game.engine.counting import CountingError, find_system
+from game.engine.errors import Reason
 from game.engine.players import Policy, make_policy
 from game.engine.round import Action, Round
 from game.engine.rules import Rules
@@ -182,7 +183,8 @@ def indices_for(rules: Rules, system: str, *, compute: bool = False) -> dict[str
     (strategy/indices.py's ``rule_set_indices``: ``{"insurance": 3, "16,T": {"action":
     "stand", "index": 0, ...}}``), kind ``indices_<system>``. About 50 s of CPU at 6 decks:
     computed only by the background task (index_analyses.py). Raises AnalysisPending when
-    not stored and not ``compute``; CountingError for an unknown or unbalanced system."""
+    not stored and not ``compute``; CountingError for an unknown system. An unbalanced
+    system's indices are running counts (strategy/indices.py)."""
     counting_system = find_system(system)
     return _stored(
         rules,
@@ -205,6 +207,8 @@ def edges_for(rules: Rules, system: str, *, compute: bool = False) -> dict[int, 
     indices. Raises AnalysisPending when not stored and not ``compute``; CountingError for
     an unknown or unbalanced system."""
     counting_system = find_system(system)
+    if not counting_system.balanced:  # its counts are running counts: no ramp by true count
+        raise CountingError(Reason.COUNTING, f"{counting_system.label} has no true count")
     return _stored(
         rules,
         f"edges_{system}",

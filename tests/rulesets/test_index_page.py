@@ -14,7 +14,7 @@ from django_tasks_db.models import DBTaskResult
 
 from game.engine.strategy.indices import parse_cell
 from game.rulesets import index_analyses, store
-from game.rulesets.models import IndexAnalysis
+from game.rulesets.models import IndexAnalysis, RuleSet
 from tests.rulesets.test_analyses import run_worker
 from tests.rulesets.test_custom_rules import form_data, post_rules, saved_id
 
@@ -114,11 +114,28 @@ def test_russian_and_serbian_cyrillic_pages(peek_game) -> None:
     assert "+3" in rows(sr)["14,T"]
 
 
-def test_an_unbalanced_system_is_explained_and_nothing_is_queued() -> None:
-    html = Client().get("/en/indices/european/?system=ko").content.decode()
-    assert 'data-testid="index-unbalanced"' in html
-    assert "KO is an unbalanced count" in html
-    assert IndexAnalysis.objects.count() == 0
+def test_an_unbalanced_system_gets_running_count_indices(peek_game) -> None:
+    client, ruleset = peek_game
+    run_worker()  # the rule set's own analysis
+    client.get(f"/en/indices/custom-{ruleset}/?system=ko")
+    run_worker()
+    html = client.get(f"/en/indices/custom-{ruleset}/?system=ko").content.decode()
+    explained = re.search(r'data-testid="index-explained">(.*?)</p>', html, re.S).group(1)
+    assert " ".join(re.sub(r"<[^>]+>", "", explained).split()).startswith(
+        "KO is an unbalanced count: it is played by the running count itself, counted from "
+        "\u221220 after the shuffle of this shoe"
+    )
+    # KO's running count at half a 6-deck shoe: Hi-Lo's +3 insurance is about 8 + 3 x 3
+    # running counts up from the neutral -8, and the book's insurance at +3 within a step.
+    insurance = re.search(r"take it at a running count of ([^ ]+) or more", html).group(1)
+    assert insurance in ("+2", "+3", "+4")
+    shown = rows(html)
+    assert shown["16,T"].startswith("16 against 10 Surrender \u2212")
+    # No ramp by the true count for an unbalanced count: only the indices are stored.
+    assert store.is_stored(RuleSet.objects.get(pk=ruleset).rules, "indices_ko")
+    assert not store.is_stored(RuleSet.objects.get(pk=ruleset).rules, "edges_ko")
+    sr = client.get(f"/sr/indices/custom-{ruleset}/?system=ko").content.decode()
+    assert '<span lang="en">KO</span> је неуравнотежен' in sr  # noqa: RUF001
 
 
 @pytest.mark.parametrize(

@@ -67,7 +67,6 @@ def test_the_banker_game_has_no_index_plays() -> None:
     ("args", "message"),
     [
         (("--system", "wizard"), "no counting system 'wizard': choose one of hilo, ko,"),
-        (("--system", "ko"), "KO is unbalanced: it is played by its running count"),
         (("--cell", "21,T"), "'21,T' is not a cell"),
         (("--decks", "inf"), "an infinite deck has no count"),
         (("--jobs", "0"), "--jobs must be at least 1"),
@@ -77,6 +76,16 @@ def test_the_banker_game_has_no_index_plays() -> None:
 def test_mistakes_are_explained(args: tuple[str, ...], message: str) -> None:
     with pytest.raises(CommandError, match=message):
         run(*args)
+
+
+def test_an_unbalanced_count_gets_running_count_indices() -> None:
+    output = run(*PEEK_GAME, "--system", "ko", "--cell", "16,T")
+    assert "running count from -20 after the shuffle (unbalanced: no division)" in output
+    found = json.loads(run(*PEEK_GAME, "--system", "ko", "--cell", "16,T", "--json"))
+    # Hi-Lo's stand at 0 at half the shoe: about KO's neutral -8 (-20 + 4 x 3 decks seen).
+    assert found["16,T"]["action"] == "stand"
+    assert -11 <= found["16,T"]["index"] <= -5
+    assert 1 <= found["insurance"] <= 4
 
 
 def test_indices_run_without_django_in_two_processes() -> None:

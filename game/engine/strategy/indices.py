@@ -1,5 +1,6 @@
-"""Index plays computed exactly for any rule set and balanced counting system: the true
-count at which the best play of a hand against an upcard changes, and the insurance index.
+"""Index plays computed exactly for any rule set and counting system: the true count (the
+running count, for an unbalanced system) at which the best play of a hand against an upcard
+changes, and the insurance index.
 
 Nothing is read from a published table: every index is found from the exact
 composition-dependent EVs of ``hand_evs``, evaluated against the shoe a counter faces at a
@@ -46,6 +47,14 @@ The method (and why)
 Insurance: its EV is 3T/U - 1 against the cards left, linear in the composition, so its
 crossing (T/U = 1/3) is found from the expected composition directly (the upcard ace seen,
 the player's cards not: the index is for any hand).
+
+Unbalanced systems (KO, Red 7) are played by the running count, from the system's initial
+running count, with no division: their cards seen add up to the running count less the
+initial one (``seen_tag_sum``), and the same method finds the running count where the play
+changes, at the given decks left (half the shoe by default). Such an index holds at that
+depth: a running count says less the further it is from the "pivot" where the system's
+running count means the same at every depth (KO's +4). It is the least whole running count
+at or past the crossing (a running count is whole, not floored from a real number).
 
 Published indices are simulation results over many shoes, rounded to integers (ORACLES.md,
 "Hi-Lo index plays"); agreement within one step is the test.
@@ -262,6 +271,27 @@ def _tilted_left(groups: _Groups, seen: float, tag_sum: float) -> tuple[float, .
     return tuple(cg * (1 - _sigmoid(a + theta * tg)) for cg, tg in zip(c, t, strict=True))
 
 
+def seen_tag_sum(system: CountingSystem, decks: int, count: float, decks_left: float) -> float:
+    """The tags of the cards seen, added up, at ``count`` with ``decks_left`` of ``decks``
+    decks left: a balanced system's true count times the decks left (its running count); an
+    unbalanced system's running count less its initial running count (KO's -4 a deck past
+    the first: Vancura and Fuchs, Knock-Out Blackjack)."""
+    if system.balanced:
+        return count * decks_left
+    return count - float(system.initial_running_count(decks))
+
+
+def neutral_count(system: CountingSystem, decks: int, decks_left: float) -> float:
+    """The count of a shoe whose seen cards are as rich in tens as the full shoe, with
+    ``decks_left`` decks left: 0 for a balanced system's true count; an unbalanced system's
+    running count rises by its deck sum a deck dealt (KO +4: the "pivot" of +4 is reached as
+    the shoe runs out)."""
+    if system.balanced:
+        return 0.0
+    seen = decks - decks_left
+    return float(system.initial_running_count(decks) + system.deck_sum * Fraction(seen))
+
+
 def expected_shoe(
     system: CountingSystem,
     rules: Rules,
@@ -269,16 +299,12 @@ def expected_shoe(
     known: Sequence[int],
     decks_left: float,
 ) -> tuple[float, ...] | None:
-    """The expected cards left by value (10 floats, aces first) when the true count is
-    ``tc`` with ``decks_left`` decks left, the ``known`` card values (the hand and the
-    upcard) among the cards seen; None when no shoe of ``rules.decks`` decks shows that
-    count. Raises CountingError for an unbalanced system (its indices are running counts,
-    not computed here) or for decks left outside (0, decks)."""
-    if not system.balanced:
-        raise CountingError(
-            Reason.COUNTING,
-            f"{system.label} is unbalanced: its plays go by the running count, not a true count",
-        )
+    """The expected cards left by value (10 floats, aces first) at count ``tc`` with
+    ``decks_left`` decks left, the ``known`` card values (the hand and the upcard) among the
+    cards seen; None when no shoe of ``rules.decks`` decks shows that count. ``tc`` is the
+    true count of a balanced system, the running count (from its initial running count) of
+    an unbalanced one (``seen_tag_sum``). Raises CountingError for decks left outside
+    (0, decks)."""
     decks = rules.decks
     if not 0 < decks_left < decks:
         raise CountingError(Reason.COUNTING, f"decks left must be between 0 and {decks}")
@@ -289,7 +315,8 @@ def expected_shoe(
     left_cards = CARDS_PER_DECK * decks_left
     seen_others = CARDS_PER_DECK * decks - left_cards - len(known)
     known_tags = sum(float(_value_tag(system, v)) for v in known)
-    left = _tilted_left(groups, seen_others, tc * decks_left - known_tags)
+    target = seen_tag_sum(system, decks, tc, decks_left) - known_tags
+    left = _tilted_left(groups, seen_others, target)
     if left is None:
         return None
     by_value = [0.0] * 10
@@ -453,11 +480,28 @@ class IndexPlay:
         }
 
 
-def index_of(x: float) -> int:
+def index_of(x: float, *, running: bool = False) -> int:
     """The index for a crossing at true count ``x``: ``x`` rounded to the nearest integer
-    (a floored count ``f`` stands for about ``f + 1/2``: module docstring, step 4); an int,
-    never -0."""
+    (a floored count ``f`` stands for about ``f + 1/2``: module docstring, step 4); for an
+    unbalanced system's running count (``running``, a whole number, not floored) the least
+    whole count at or past ``x``. An int, never -0."""
+    if running:
+        return math.ceil(x - 1e-9) + 0
     return math.floor(x + 0.5) + 0
+
+
+def count_grid(
+    system: CountingSystem, decks: int, decks_left: float, span: int = SPAN
+) -> list[float]:
+    """The counts the indices are searched over, a true count's worth apart: true counts
+    -``span`` to +``span`` for a balanced system; for an unbalanced one the running counts
+    that stand for the same richness at ``decks_left`` decks left, ``neutral_count`` plus
+    ``k`` times the decks left for ``k`` from -``span`` to +``span`` (a step of one running
+    count would leave the nearest whole shoes' noise to decide between neighbouring
+    steps)."""
+    centre = neutral_count(system, decks, decks_left)
+    step = 1.0 if system.balanced else decks_left
+    return [centre + k * step for k in range(-span, span + 1)]
 
 
 def cell_indices(
@@ -472,18 +516,20 @@ def cell_indices(
     (ordered by count; most cells have none, a few two). ``decks_left``: default half the
     shoe.
 
-    Raises CountingError for an unbalanced system; StrategyError (CASINO_GAME_ONLY) for the
+    An unbalanced system's changes are running counts (``count_grid``, ``index_of``).
+    Raises StrategyError (CASINO_GAME_ONLY) for the
     banker game."""
     if rules.game != "casino":
         raise StrategyError(Reason.CASINO_GAME_ONLY, "indices are for the games against a dealer")
     left = rules.decks / 2 if decks_left is None else decks_left
     evs = _CellEVs(cell, rules, system, left)
-    grid: list[tuple[int, Action]] = []
-    for tc in range(-span, span + 1):
+    grid: list[tuple[float, Action]] = []
+    step = 1.0 if system.balanced else left
+    for tc in count_grid(system, rules.decks, left, span):
         values = evs.at(tc, exact=False)
         if values is not None:
             grid.append((tc, _best(values)))
-    basic_values = evs.at(0, exact=True)
+    basic_values = evs.at(neutral_count(system, rules.decks, left), exact=True)
     if basic_values is None:
         return []
     basic = _best(basic_values)
@@ -503,16 +549,17 @@ def cell_indices(
         # and let the interpolated EVs say which play is the better above the crossing.
         found = _crossing(diff, lo, hi, steps=CROSSING_STEPS)
         if found is None:
-            found = _crossing(diff, lo - 1, hi + 1, steps=CROSSING_STEPS)
+            found = _crossing(diff, lo - step, hi + step, steps=CROSSING_STEPS)
         if found is None:
             continue
         x, rising = found
         below, above = (low_play, high_play) if rising else (high_play, low_play)
-        plays.append(IndexPlay(cell, below, above, index_of(x), x, basic))
-    return _merged(plays)
+        index = index_of(x, running=not system.balanced)
+        plays.append(IndexPlay(cell, below, above, index, x, basic))
+    return _merged(plays, running=not system.balanced, gap=step / 2)
 
 
-def _merged(plays: list[IndexPlay]) -> list[IndexPlay]:
+def _merged(plays: list[IndexPlay], *, running: bool = False, gap: float = 0.5) -> list[IndexPlay]:
     """The real changes among the crossings found: where the two plays' EVs stay within a
     hair of each other over a stretch (16 v 10 near +0.4), the interpolated difference can
     cross zero three times in a few hundredths of a count, and the search of neighbouring
@@ -522,15 +569,14 @@ def _merged(plays: list[IndexPlay]) -> list[IndexPlay]:
     out: list[IndexPlay] = []
     group: list[IndexPlay] = []
     for p in [*sorted(plays, key=lambda p: p.crossing), None]:
-        if p is not None and (not group or p.crossing - group[-1].crossing < 0.5):
+        if p is not None and (not group or p.crossing - group[-1].crossing < gap):
             group.append(p)
             continue
         if group and group[0].below != group[-1].play:
             x = sorted(q.crossing for q in group)[len(group) // 2]
             first = group[0]
-            out.append(
-                IndexPlay(first.cell, first.below, group[-1].play, index_of(x), x, first.basic)
-            )
+            index = index_of(x, running=running)
+            out.append(IndexPlay(first.cell, first.below, group[-1].play, index, x, first.basic))
         group = [] if p is None else [p]
     return out
 
@@ -540,9 +586,8 @@ def insurance_index(
 ) -> tuple[int, float] | None:
     """The insurance (and even money) index: (index, crossing), insurance taken at floored
     true counts of the index and above; None when no count in [-span, +span] makes it
-    worth taking, or the rules offer no insurance.
-
-    Raises CountingError for an unbalanced system."""
+    worth taking, or the rules offer no insurance. An unbalanced system's index is a
+    running count (``count_grid``)."""
     if not rules.insurance:
         return None
     left = rules.decks / 2 if decks_left is None else decks_left
@@ -553,8 +598,11 @@ def insurance_index(
             return None
         return 3 * shoe[9] / sum(shoe) - 1
 
-    found = _crossing(diff, -SPAN, SPAN)
-    return None if found is None else (index_of(found[0]), found[0])
+    grid = count_grid(system, rules.decks, left)
+    found = _crossing(diff, grid[0], grid[-1])
+    if found is None:
+        return None
+    return index_of(found[0], running=not system.balanced), found[0]
 
 
 def _cell_plays(
@@ -578,7 +626,8 @@ def rule_set_indices(
     changes twice in the span lists the change nearest 0 first and the other under "then".
     ``mapper``: ``map`` or a process pool's ``map`` (the cells are independent).
 
-    Raises CountingError for an unbalanced system, StrategyError (CASINO_GAME_ONLY) for the
+    An unbalanced system's indices are running counts at ``decks_left`` (``count_grid``).
+    Raises StrategyError (CASINO_GAME_ONLY) for the
     banker game."""
     if rules.game != "casino":
         raise StrategyError(Reason.CASINO_GAME_ONLY, "indices are for the games against a dealer")
@@ -622,11 +671,14 @@ __all__ = [
     "all_cells",
     "cell_indices",
     "cell_of",
+    "count_grid",
     "expected_shoe",
     "index_of",
     "insurance_index",
+    "neutral_count",
     "parse_cell",
     "play_at",
     "rule_set_indices",
+    "seen_tag_sum",
     "whole_shoes",
 ]

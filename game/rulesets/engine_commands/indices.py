@@ -28,8 +28,9 @@ from game.rulesets.engine_commands.rules_options import add_rules_arguments, rul
 
 class Command(EngineCommand):
     help = (
-        "Index plays computed exactly for a rule set and a balanced counting system: the "
-        "floored true count at and above which each deviation is played, and the "
+        "Index plays computed exactly for a rule set and a counting system: the floored "
+        "true count (for an unbalanced system, KO and Red 7, the running count from its "
+        "initial running count) at and above which each deviation is played, and the "
         "insurance index. Every cell by default (about 50 s at 6 decks)."
     )
 
@@ -70,12 +71,6 @@ class Command(EngineCommand):
             system = find_system(options["system"])
         except CountingError as exc:
             raise CommandError(exc.message) from None
-        if not system.balanced:
-            raise CommandError(
-                f"{system.label} is unbalanced: it is played by its running count, and its "
-                "indices are not computed; choose a balanced system "
-                f"({', '.join(n for n, s in SYSTEMS.items() if s.balanced)})"
-            )
         if rules.game == "banker":
             raise CommandError("the banker game has no dealer to count against: no index plays")
         cells = self._cells(options)
@@ -104,18 +99,25 @@ class Command(EngineCommand):
             self.stdout.write(json.dumps(found, indent=2))
             return
         left = rules.decks / 2 if options["decks_left"] is None else options["decks_left"]
+        if system.balanced:
+            counted = "true count = running count / decks left, rounded down"
+        else:
+            start = signed(system.initial_running_count(rules.decks))
+            counted = f"running count from {start} after the shuffle (unbalanced: no division)"
         self.stdout.write(
-            f"{system.label} index plays, {options['variant']}, {rules.decks} deck(s); true "
-            f"count = running count / decks left, rounded down; valued with {left:g} decks "
-            f"left; {seconds:.1f} s"
+            f"{system.label} index plays, {options['variant']}, {rules.decks} deck(s); "
+            f"{counted}; valued with {left:g} decks left; {seconds:.1f} s"
         )
-        self._write_text(found, cells, offers_insurance=rules.insurance)
+        span = "true count from -10 to +10" if system.balanced else "running count searched"
+        self._write_text(found, cells, offers_insurance=rules.insurance, span=span)
 
-    def _write_text(self, found: dict, cells: list[Cell] | None, *, offers_insurance: bool) -> None:
+    def _write_text(
+        self, found: dict, cells: list[Cell] | None, *, offers_insurance: bool, span: str
+    ) -> None:
         if "insurance" in found:
             self.stdout.write(f"insurance: take it at {signed(found['insurance'])} and above")
         elif offers_insurance:
-            self.stdout.write("insurance: not worth it at any true count from -10 to +10")
+            self.stdout.write(f"insurance: not worth it at any {span}")
         for key, entry in found.items():
             if key == "insurance":
                 continue
@@ -126,11 +128,9 @@ class Command(EngineCommand):
                 )
         unchanged = [c.key for c in cells or [] if c.key not in found]
         for key in unchanged:
-            self.stdout.write(
-                f"{key.replace(',', ' v '):<8} the same play at every true count from -10 to +10"
-            )
+            self.stdout.write(f"{key.replace(',', ' v '):<8} the same play at every {span}")
         if cells is None and not [k for k in found if k != "insurance"]:
-            self.stdout.write("no cell's play changes between true counts -10 and +10")
+            self.stdout.write(f"no cell's play changes at any {span}")
 
     @staticmethod
     def _cells(options) -> list[Cell] | None:

@@ -7,11 +7,13 @@ combination, the floored-count index, the refusals."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
-from game.engine.counting import CountingError, find_system
+from game.engine.counting import find_system
 from game.engine.errors import Reason
+from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.cache import StrategyError
 from game.engine.strategy.composition import full_shoe
@@ -21,9 +23,11 @@ from game.engine.strategy.indices import (
     Cell,
     all_cells,
     cell_indices,
+    count_grid,
     expected_shoe,
     index_of,
     insurance_index,
+    neutral_count,
     parse_cell,
     rule_set_indices,
     whole_shoes,
@@ -220,11 +224,43 @@ def test_a_cell_whose_play_never_changes_has_no_index() -> None:
     assert cell_indices(parse_cell("19,6"), Rules(), HILO) == []
 
 
-def test_unbalanced_systems_and_the_banker_game_are_refused() -> None:
-    with pytest.raises(CountingError) as caught:
-        insurance_index(Rules(), find_system("ko"))
-    assert caught.value.reason is Reason.COUNTING
-    assert "KO is unbalanced" in caught.value.message
+def test_an_unbalanced_count_is_searched_by_its_running_count() -> None:
+    ko, red7 = find_system("ko"), find_system("red7")
+    # KO starts at 4 - 4 x 6 = -20 and gains its deck sum, +4, a deck dealt: -8 at half a
+    # 6-deck shoe is a shoe as rich as the full one. Red 7: -12, +2 a deck, -6.
+    assert neutral_count(ko, 6, 3) == -8 and neutral_count(red7, 6, 3) == -6
+    assert neutral_count(HILO, 6, 3) == 0
+    grid = count_grid(ko, 6, 3)
+    assert (grid[0], grid[-1], grid[1] - grid[0]) == (-38, 22, 3)
+    assert count_grid(HILO, 6, 3) == list(range(-10, 11))
+    rules = replace(Rules(), decks=6)
+    for system in (ko, red7):
+        shoe = expected_shoe(system, rules, neutral_count(system, 6, 3), (), 3)
+        assert shoe is not None
+        for value, expected in enumerate(full_shoe(6)):
+            assert shoe[value] == pytest.approx(expected / 2, abs=1e-6)
+    # Richer in tens above it.
+    rich = expected_shoe(ko, rules, 0, (), 3)
+    assert rich is not None and rich[9] > 48
+    # The index is the least whole running count at or past the crossing.
+    assert index_of(-6.68, running=True) == -6 and index_of(2.0, running=True) == 2
+    assert index_of(-6.68) == -7
+
+
+def test_ko_indices_track_hi_lo_at_half_the_shoe() -> None:
+    rules = replace(Rules(), decks=6)
+    ko = find_system("ko")
+    # Running count about KO's neutral -8 plus 3 decks left times Hi-Lo's true count.
+    hilo_12_3 = cell_indices(parse_cell("12,3"), rules, HILO)[0].crossing
+    ko_12_3 = cell_indices(parse_cell("12,3"), rules, ko)[0]
+    assert ko_12_3.play is Action.STAND and ko_12_3.below is Action.HIT
+    assert abs(ko_12_3.crossing - (-8 + 3 * hilo_12_3)) < 2
+    # Vancura and Fuchs's KO insurance at +3, within a step.
+    found = insurance_index(replace(rules, insurance=True), ko)
+    assert found is not None and 2 <= found[0] <= 4
+
+
+def test_the_banker_game_is_refused() -> None:
     with pytest.raises(StrategyError) as refused:
         cell_indices(parse_cell("16,T"), find_rules("dvadtsat-odno"), HILO)
     assert refused.value.reason is Reason.CASINO_GAME_ONLY
