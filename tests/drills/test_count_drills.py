@@ -336,3 +336,30 @@ def test_the_drills_speak_each_language(lang: str, title: str, working: str) -> 
     assert working in html
     if lang != "en":
         assert "decks played" not in html
+
+
+def test_an_unbalanced_count_drills_its_index_plays_by_the_running_count(monkeypatch) -> None:
+    _forget_indices()
+    monkeypatch.setattr(store, "INDEX_CELLS", CELLS[:1])
+    found = store.indices_for(find_rules("russian"), "ko", compute=True)
+    try:
+        drill = start("deviation", system="ko", variant="russian", indices="all")
+        question = drill.questions.get()
+        assert question.item == "16,T"
+        entry = found["16,T"]
+        assert abs(question.shown["true"] - entry["index"]) <= 2
+        client = client_for(drill.visitor)
+        html = client.get(page(drill)).content.decode()
+        assert "Running count <strong>" in html and "True count <strong>" not in html
+        client.post(page(drill, "answer"), {"question": "1", "answer": question.key["play"]})
+        html = client.get(page(drill)).content.decode()
+        assert (
+            f"16 against 10 at running count {question.shown['true']:+d}".replace(
+                "-", "\u2212"
+            ).replace("+0", "0")
+            in html
+        )
+        insurance = start("insurance", system="ko", variant="russian")
+        assert insurance.questions.get().key["index"] == found["insurance"]
+    finally:
+        _forget_indices()

@@ -39,8 +39,9 @@ from trainer.web.errors import Refused
 from trainer.web.models import Preferences
 
 INDEX_SKILLS = ("deviation", "insurance")
-# Skills that need a true count: a balanced system.
-BALANCED_SKILLS = ("true", "deviation", "insurance")
+# Skills that need a true count: a balanced system. (The index skills of an unbalanced
+# system ask for its running count: its indices are running counts.)
+BALANCED_SKILLS = ("true",)
 
 UNBALANCED = _(
     "This counting system is unbalanced: it is played by the running count, with no true "

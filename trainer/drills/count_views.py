@@ -59,10 +59,14 @@ SKILL_HELP = {
     ),
     "decks": _("The discard tray alone: how many decks are left, to the half deck?"),
     "deviation": _(
-        "A hand, the dealer's upcard and the true count: play it by the index plays "
-        "computed for your game and counting system."
+        "A hand, the dealer's upcard and the true count (the running count, for an "
+        "unbalanced system): play it by the index plays computed for your game and counting "
+        "system."
     ),
-    "insurance": _("Your hand against an ace and the true count: insure or not?"),
+    "insurance": _(
+        "Your hand against an ace and the true count (the running count, for an unbalanced "
+        "system): insure or not?"
+    ),
 }
 INDEX_SET_LABELS = {
     "i18": _("Illustrious 18"),
