@@ -785,21 +785,21 @@ def counter_view(table: TableSession, system_name: str | None = None) -> dict[st
 
 def index_advice(table: TableSession, rnd: Round, system_name: str | None) -> dict[str, Any]:
     """What the person's count and this game's index plays say for the decision now, beside
-    the perfect counter's play: the count of ``system_name`` (Hi-Lo when none or an
-    unbalanced one is chosen), its true count now, the cell's index entry (store.indices_for,
-    computed in the background) and the play it gives at that count. ``pending`` with the
-    index page's URL when the indices are not stored yet (asking never computes them);
-    ``unchanged`` when the cell's play does not change from -10 to +10."""
-    chosen = SYSTEMS.get(system_name or "")
-    system = chosen if chosen is not None and chosen.balanced else SYSTEMS[DEFAULT_SYSTEM]
+    the perfect counter's play: the count of ``system_name`` (Hi-Lo when none is chosen),
+    the count it is played by now (``played_count``: the true count, or an unbalanced
+    system's running count; ``count`` says which, in words), the cell's index entry
+    (store.indices_for, computed in the background) and the play it gives at that count.
+    ``pending`` with the index page's URL when the indices are not stored yet (asking never
+    computes them); ``unchanged`` when the cell's play does not change in the span
+    searched."""
+    system = SYSTEMS.get(system_name or "") or SYSTEMS[DEFAULT_SYSTEM]
     label = format_html('<span lang="en">{}</span>', system.label)
     if not store.is_stored(rnd.rules, f"indices_{system.name}"):
         url = reverse("rulesets:indices", args=[table.variant])
         return {"pending": True, "system": label, "url": f"{url}?system={system.name}"}
     found = store.indices_for(rnd.rules, system.name)
-    count = table_count(table, system.name)
-    true = count["true_value"]
-    base = {"system": label, "true": count["true"], "pending": False}
+    true = played_count(table, system.name)
+    base = {"system": label, "count": count_words(system.name, true), "pending": False}
     if rnd.phase is Phase.INSURANCE:
         index = found.get("insurance")
         if index is None:
@@ -899,16 +899,34 @@ def table_count(table: TableSession, system_name: str) -> dict[str, Any]:
     }
 
 
+def played_count(table: TableSession, system_name: str) -> int:
+    """The count ``system_name``'s index plays go by, of the cards face up now: the floored
+    true count of a balanced system, the running count of an unbalanced one (KO, Red 7:
+    whole numbers)."""
+    count = table_count(table, system_name)
+    if SYSTEMS[system_name].balanced:
+        return int(count["true_value"])
+    return int(count["running_value"])
+
+
+def count_words(system_name: str, count: int) -> str:
+    """``count`` as "true count +2" or, for an unbalanced system, "running count \u221212",
+    in the active language."""
+    text = _count_text(count)
+    if SYSTEMS[system_name].balanced:
+        return _("true count %(count)s") % {"count": text}
+    return _("running count %(count)s") % {"count": text}
+
+
 def true_count_now(table: TableSession, system_name: str | None) -> int | None:
-    """The floored true count of ``system_name`` for the decision the person makes now (the
-    cards face up before it), or None: no balanced system chosen, not a casino table, no
-    round in play."""
-    system = SYSTEMS.get(system_name or "")
-    if system is None or not system.balanced or table.rules.game != "casino":
+    """The count ``system_name``'s index plays go by (``played_count``) for the decision the
+    person makes now (the cards face up before it), or None: no system chosen, not a casino
+    table, no round in play."""
+    if system_name is None or system_name not in SYSTEMS or table.rules.game != "casino":
         return None
     if table.pk is None or not table.round_in_play:
         return None
-    return table_count(table, system.name)["true_value"]
+    return played_count(table, system_name)
 
 
 def _decision_index(
@@ -956,6 +974,7 @@ def index_flag_view(table: TableSession, system_name: str, true: int) -> dict[st
         "play": ACTION_LABELS[Action(play)],
         "index": signed_index(int(entry["index"])),
         "followed": decision.action == play,
+        "running": not SYSTEMS[system_name].balanced,
         "chosen": ACTION_LABELS[Action(decision.action)],
     }
 

@@ -331,3 +331,23 @@ def test_the_flag_says_so_when_the_index_was_not_played(monkeypatch) -> None:
         )
     finally:
         store.forget()
+
+
+def test_an_unbalanced_count_advises_and_flags_by_the_running_count(monkeypatch) -> None:
+    # 16 against a 10 dealt T, T up, 6: KO tags -1, -1, +1 from -20 at 6 decks: -21.
+    monkeypatch.setattr(store, "INDEX_CELLS", [parse_cell("16,T")])
+    found = store.indices_for(find_rules("european"), "ko", compute=True)
+    entry = found["16,T"]
+    try:
+        table = TableSessionFactory(stacked=["TS", "TD", "6C", "7H", "5D", "9S"])
+        client = client_for(table)
+        choose(client, "ko")
+        hx_deal(client, table)
+        play = "Stand" if -21 >= entry["index"] else "Hit"
+        index = f"{entry['index']:+d}".replace("-", "\u2212").replace("+0", "0")
+        assert counter_advice(client, table) == (
+            "By your KO count (running count \u221221) and this game's index for 16 against 10 "
+            f"(Stand at {index} and above): {play}."
+        )
+    finally:
+        store.forget()
