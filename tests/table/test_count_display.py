@@ -343,7 +343,7 @@ def test_an_unbalanced_count_advises_and_flags_by_the_running_count(monkeypatch)
         client = client_for(table)
         choose(client, "ko")
         hx_deal(client, table)
-        play = "Stand" if -21 >= entry["index"] else "Hit"
+        play = "Stand" if entry["index"] <= -21 else "Hit"
         index = f"{entry['index']:+d}".replace("-", "\u2212").replace("+0", "0")
         assert counter_advice(client, table) == (
             "By your KO count (running count \u221221) and this game's index for 16 against 10 "
