@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Self
+from typing import Any, Self
 
 from django.db import models
 from fsrs import Card as FsrsCard
@@ -37,19 +37,38 @@ from trainer.drills.scheduling import (
 from trainer.review.models import GradedDecision
 
 
-class DrillSession(models.Model):
-    """One visitor's drill of a variant and a category (see the module docstring)."""
+class VisitorDrill(models.Model):
+    """What every drill of a visitor has: its public id, its owner, a game (``variant``,
+    ``rules_id``), the items chosen at the start (``pool``, None for all), when it was made
+    and last answered, and ``ended_at`` once ended; its questions, numbered."""
 
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     visitor = models.UUIDField(db_index=True)
     variant = models.CharField(max_length=40)
     rules_id = models.CharField(max_length=16)
+    pool = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-updated_at"]
+
+    @property
+    def latest(self) -> Any:
+        """The last question asked (answered or not), None before the first."""
+        return self.questions.order_by("-number").first()  # type: ignore[attr-defined]
+
+
+class DrillSession(VisitorDrill):
+    """One visitor's drill of a variant and a category (see the module docstring)."""
+
     category = models.CharField(max_length=12)
     # "mistakes": the period in days (None: every mistake on record).
     days = models.PositiveSmallIntegerField(null=True, blank=True)
-    # "weak", "mistakes" and the chosen pools ("cells", "changes", "retry"): the situation
-    # keys [hand class, upcard] chosen at the start.
-    pool = models.JSONField(null=True, blank=True)
+    # ``pool``: for "weak", "mistakes" and the chosen pools ("cells", "changes", "retry"),
+    # the situation keys [hand class, upcard] chosen at the start.
     # A speed run: its number of questions (None: an ordinary drill). When its last answer
     # is in: the total of the answer times (server-measured, ms), the wrong answers, and
     # whether it beat the person's best of its category and rules then (speed.py).
@@ -57,12 +76,9 @@ class DrillSession(models.Model):
     speed_total_ms = models.PositiveIntegerField(null=True, blank=True)
     speed_errors = models.PositiveSmallIntegerField(null=True, blank=True)
     speed_best = models.BooleanField(default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["-updated_at"]
+    class Meta(VisitorDrill.Meta):
+        pass
 
     def __str__(self) -> str:
         return f"drill {self.public_id} ({self.variant}, {self.category})"
@@ -329,29 +345,21 @@ class MistakeWalkStep(models.Model):
         return bool(self.last_correct)
 
 
-class CountDrill(models.Model):
+class CountDrill(VisitorDrill):
     """One visitor's counting drill (count_questions.py): a ``skill``, a counting
     ``system``, and the settings it was started with: the running count's ``group`` and
     ``pace_ms``, the deviations' ``indices`` set ("i18", "fab4", "all") and the game
     (``variant``, ``rules_id``: the indices, the tray's decks). ``pool``: the items a
     "drill these again" asks (None: every item of the skill). ``ended_at`` once ended."""
 
-    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    visitor = models.UUIDField(db_index=True)
     skill = models.CharField(max_length=12)
     system = models.CharField(max_length=12)
-    variant = models.CharField(max_length=40)
-    rules_id = models.CharField(max_length=16)
     group = models.PositiveSmallIntegerField(default=1)
     pace_ms = models.PositiveIntegerField(default=1000)
     indices = models.CharField(max_length=8, blank=True, default="")
-    pool = models.JSONField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["-updated_at"]
+    class Meta(VisitorDrill.Meta):
+        pass
 
     def __str__(self) -> str:
         return f"count drill {self.public_id} ({self.skill}, {self.system})"
