@@ -140,6 +140,7 @@ def test_a_right_count_scores_and_schedules_its_item() -> None:
     html = client.get(page(drill)).content.decode()
     assert 'data-correct="true"' in html
     assert "Right: the count is" in html
+    assert '<strong data-testid="score">1/1</strong> <small>(100%)</small>' in html
     assert 'data-testid="tagged"' in html  # the cards again, with their tags
     card = CountCard.objects.get(visitor=drill.visitor)
     assert (card.skill, card.item, card.system, card.rules_id) == ("running", "g2", "hilo", "")

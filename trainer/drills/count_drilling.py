@@ -368,9 +368,10 @@ class Score:
     mean_error: Fraction | None
 
     @property
-    def percent(self) -> float | None:
-        """Share of right answers (0..1), None before any."""
-        return self.right / self.answered if self.answered else None
+    def percent(self) -> int | None:
+        """Right answers in percent of the answers (0..100, rounded), None before any: the
+        ``percent`` template filter's unit."""
+        return round(100 * self.right / self.answered) if self.answered else None
 
 
 def score(drill: CountDrill) -> Score:
@@ -405,11 +406,6 @@ class SkillStats:
     reviews: int
     correct: int
     due: int
-
-    @property
-    def percent(self) -> float | None:
-        """Share of right answers (0..1), None before any."""
-        return self.correct / self.reviews if self.reviews else None
 
 
 def skill_stats(visitor: uuid.UUID | None, now: datetime) -> list[SkillStats]:
