@@ -148,6 +148,8 @@ def test_a_right_count_scores_and_schedules_its_item() -> None:
     assert card.due > timezone.now()
     question.refresh_from_db()
     assert question.rating == Rating.Good
+    # The time is the person's, not the flashes': answered at once, 0 ms after them.
+    assert question.response_ms == 0
 
 
 def test_a_wrong_count_says_how_far_off_and_is_answered_once() -> None:

@@ -196,3 +196,9 @@ def test_every_true_question_has_cards_left(seed: int) -> None:
     for decks in (1, 2, 6, 8):
         made = q.true_question(HILO, decks, random.Random(seed))
         assert Fraction(made.key["left"]) >= q.tray_step(decks)
+
+
+def test_a_true_count_question_never_gives_a_running_count_of_zero() -> None:
+    assert all(
+        q.true_question(HILO, 6, random.Random(seed)).shown["running"] != 0 for seed in range(200)
+    )

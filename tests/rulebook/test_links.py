@@ -199,18 +199,34 @@ def test_landing_page_links_charts_review_and_custom_rules(client, lang) -> None
     assert f'<a class="button" href="/{lang}/review/">' in html
     assert f'<a class="button" href="/{lang}/rules/new/">' in html
     assert f'<a class="button" href="/{lang}/rulebook/">' in html
+    assert f'<a class="button" href="/{lang}/drills/count/">' in html
     # Every card of the landing page ends in a button.
     cards = html.split('<li class="offer"')[1:]
-    assert len(cards) == 6
+    assert len(cards) == 7
     assert all('<a class="button"' in card.split("</li>\n")[-2] for card in cards)
 
 
 LANDING_WORDS = {
-    "en": ("Basic strategy charts", "See the charts", "Review your mistakes"),
-    "sr-latn": ("Tabele osnovne strategije", "Pogledajte tabele", "Pregledajte svoje greške"),
-    "hr": ("Tablice osnovne strategije", "Pogledajte tablice", "Pregledajte svoje pogreške"),
-    "ru": ("Таблицы базовой стратегии", "Смотреть таблицы", "Разобрать свои ошибки"),
-    "bg": ("Таблици с основната стратегия", "Вижте таблиците", "Прегледайте грешките си"),
+    "en": ("Basic strategy charts", "See the charts", "Review your mistakes", "Card counting"),
+    "sr-latn": (
+        "Tabele osnovne strategije",
+        "Pogledajte tabele",
+        "Pregledajte svoje greške",
+        "Brojanje karata",
+    ),
+    "hr": (
+        "Tablice osnovne strategije",
+        "Pogledajte tablice",
+        "Pregledajte svoje pogreške",
+        "Brojanje karata",
+    ),
+    "ru": ("Таблицы базовой стратегии", "Смотреть таблицы", "Разобрать свои ошибки", "Счёт карт"),
+    "bg": (
+        "Таблици с основната стратегия",
+        "Вижте таблиците",
+        "Прегледайте грешките си",
+        "Броене на карти",
+    ),
 }
 
 

@@ -98,7 +98,7 @@ def test_pending_then_computed_by_the_worker_then_shown(peek_game, monkeypatch) 
     assert shown["14,T"] == "14 against 10 Surrender +3 Hit"
     assert shown["TT,5"] == "10,10 against 5 Split +5 Stand"
     # An Illustrious 18 cell not computed (here: not among the four) reads as unchanged.
-    assert shown["12,3"] == "12 against 3 the same play at every true count from -10 to +10"
+    assert shown["12,3"] == "12 against 3 the same play at every true count from \u221210 to +10"
     assert 'data-testid="index-fab4"' in done
 
 

@@ -294,7 +294,8 @@ def test_the_flag_names_the_index_when_the_count_made_the_difference(monkeypatch
         # The exact play of these three cards is to stand too; the chart says hit.
         assert 'data-kind="correct"' in stood
         assert index_flag(stood) == (
-            "16 against 10 at true count 0: Stand, the index is 0. You played the index."
+            "16 against 10 at true count 0: Stand, the index is 0. You played the index. "
+            "The grade above values a full shoe; the index values the cards left at this count."
         )
         # Without the count display, no index note.
         other = TableSessionFactory(stacked=["2S", "TD", "4C", "7H", "TS"])
@@ -327,7 +328,8 @@ def test_the_flag_says_so_when_the_index_was_not_played(monkeypatch) -> None:
             )
         )
         assert index_flag(html) == (
-            "16 против 10 при истинном счёте 0: Хватит, индекс 0; вы сыграли Ещё."
+            "16 против 10 при истинном счёте 0: Хватит, индекс 0; вы сыграли Ещё. "
+            "Оценка выше считает полный шуз; индекс — карты, оставшиеся при этом счёте."
         )
     finally:
         store.forget()

@@ -144,14 +144,16 @@ def _played(decks: int, rng: random.Random) -> Fraction:
 
 def true_question(system: CountingSystem, decks: int, rng: random.Random) -> Question:
     """A running count and a tray of ``decks`` decks: the floored true count. The running
-    count is drawn so the true counts asked spread over -4..+6. Raises DrillUnavailable for
-    an unbalanced system."""
+    count (never 0) is drawn so the true counts asked spread over -4..+6. Raises
+    DrillUnavailable for an unbalanced system."""
     if not system.balanced:
         raise DrillUnavailable("an unbalanced count is played by its running count")
     played = _played(decks, rng)
     left = decks - played
-    aimed = rng.randint(-4, 6)
-    running = round(aimed * left + Fraction(rng.randint(-4, 4), 8) * left)
+    running = 0
+    while running == 0:  # a running count of 0 asks nothing of the division
+        aimed = rng.randint(-4, 6)
+        running = round(aimed * left + Fraction(rng.randint(-4, 4), 8) * left)
     exact = Fraction(running) / left
     return Question(
         "tc",

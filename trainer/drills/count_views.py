@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
@@ -131,6 +132,21 @@ class CountStartForm(forms.Form):
         )
 
 
+TAG_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+
+
+def tag_rows() -> list[dict[str, Any]]:
+    """Each system's tags by card value (2..10, then the ace), from the engine's data, as
+    counts are written on the page ("+1", "0", "+0,5"); two for a value whose cards count
+    differently (Red 7's sevens: "+1/0", red before black)."""
+    rows = []
+    for system in SYSTEMS.values():
+        by_value = system.tags_by_value()
+        cells = ["/".join(_text(tag) for _share, tag in by_value[v - 1]) for v in TAG_COLUMNS]
+        rows.append({"system": system.label, "tags": cells, "balanced": system.balanced})
+    return rows
+
+
 def _chosen_system(request: HttpRequest) -> str:
     name = request.GET.get("system") or count_system(request) or DEFAULT_SYSTEM
     return name if name in SYSTEMS else DEFAULT_SYSTEM
@@ -170,6 +186,11 @@ def _index(request: HttpRequest, form: CountStartForm, status: int = 200) -> Htt
         "chosen_group": _int(form["group"].value(), 1),
         "chosen_indices": form["indices"].value() or "i18",
         "index_sets": list(INDEX_SET_LABELS.items()),
+        "tag_columns": ["A" if v == 1 else str(v) for v in TAG_COLUMNS],
+        "tag_rows": tag_rows(),
+        # Systems' names are their authors', in Latin letters in every language.
+        "red7_label": format_html('<span lang="en">{}</span>', SYSTEMS["red7"].label),
+        "ko_label": format_html('<span lang="en">{}</span>', SYSTEMS["ko"].label),
         "drills": [
             {"drill": d, "label": SKILL_LABELS.get(d.skill, d.skill), "system": SYSTEMS[d.system]}
             for d in drills
