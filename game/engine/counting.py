@@ -278,20 +278,22 @@ def floored_true_count(running: Fraction | int, remaining: Fraction | float) -> 
 
 
 def parse_count(text: str) -> Fraction | None:
-    """A count as a person types it: "+3", "3", "-2", "\u22122" (a typographic minus), "0",
-    "-0" (0), "1.5" or "1,5" (Wong Halves); None for anything else (blank, words, a
-    count past 10,000 either way, or finer than a half)."""
-    cleaned = text.strip().replace("\u2212", "-").replace(",", ".").replace(" ", "")
+    """A count as a person types it: "+3", "3", "-2", "- 2", "\u22122" (a typographic minus),
+    "0", "-0" (0), "1.5" or "1,5" (Wong Halves); None for anything else (blank, words,
+    spaces between digits, a count past 10,000 either way, or finer than a half)."""
+    cleaned = text.strip().replace("\u2212", "-").replace(",", ".")
     if not _COUNT_TEXT.fullmatch(cleaned):
         return None
+    cleaned = cleaned.replace(" ", "")
     value = Fraction(cleaned)
     if abs(value) > 10_000 or (2 * value).denominator != 1:
         return None
     return value
 
 
-# A sign, digits, and a decimal part: no exponent, fraction bar or word ("nan").
-_COUNT_TEXT = re.compile(r"[+-]?\d{1,6}(\.\d{1,2})?")
+# A sign (a space may follow it), digits, and a decimal part: no exponent, fraction bar,
+# word ("nan") or space between the digits ("1 0" is no count).
+_COUNT_TEXT = re.compile(r"[+-]? ?\d{1,6}(\.\d{1,2})?")
 
 
 def signed(count: int | Fraction) -> str:

@@ -33,7 +33,7 @@ _KIND_TITLES = {"hard": "hard", "soft": "soft", "pair": "pairs"}
 
 def _system(request: HttpRequest) -> CountingSystem:
     """The ``system`` asked for (Hi-Lo by default). Raises Http404 for an unknown one."""
-    name = request.GET.get("system", DEFAULT_SYSTEM)
+    name = request.GET.get("system") or DEFAULT_SYSTEM
     if name not in SYSTEMS:
         raise Http404("no such counting system")
     return SYSTEMS[name]

@@ -99,7 +99,7 @@ def test_an_unbalanced_system_has_no_true_count_drill() -> None:
     response = client_for(uuid.uuid4()).post(
         "/en/drills/count/start/", {"skill": "true", "system": "ko", "variant": "european"}
     )
-    assert response.status_code == 409
+    assert response.status_code == 400
     assert "This counting system is unbalanced" in response.content.decode()
     assert not CountDrill.objects.exists()
 
@@ -366,3 +366,54 @@ def test_an_unbalanced_count_drills_its_index_plays_by_the_running_count(monkeyp
         assert insurance.questions.get().key["index"] == found["insurance"]
     finally:
         _forget_indices()
+
+
+# -- what a breaker tried ------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", ["a/b", "/", "..", "zzz", "x" * 100])
+def test_a_game_not_on_the_list_is_no_link_and_no_error(variant: str) -> None:
+    client = client_for(uuid.uuid4())
+    page = client.get("/en/drills/count/", {"variant": variant})
+    assert page.status_code == 200
+    assert f"/en/indices/{variant}/" not in page.content.decode()
+    started = client.post(
+        "/en/drills/count/start/", {"skill": "running", "system": "hilo", "variant": variant}
+    )
+    assert started.status_code == 400
+    assert "There is no such game to drill." in started.content.decode()
+    assert not CountDrill.objects.exists()
+
+
+def test_rules_that_can_never_have_the_drill_are_bad_input() -> None:
+    response = client_for(uuid.uuid4()).post(
+        "/en/drills/count/start/", {"skill": "insurance", "system": "hilo", "variant": "european"}
+    )
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize(
+    "answer", ["3" + " " * 30 + "garbage", "1 0", "3,5", "1.50", "10000", "+25"]
+)
+def test_answers_no_count_of_these_cards_can_be(answer: str) -> None:
+    drill = start("running", group=1)  # 12 to 24 cards of Hi-Lo: at most 24 either way
+    client = client_for(drill.visitor)
+    client.post(page(drill, "answer"), {"question": "1", "answer": answer})
+    assert not drill.questions.get().answered
+    assert "Type the count as a number with its sign" in client.get(page(drill)).content.decode()
+
+
+def test_halves_are_answers_in_wong_halves() -> None:
+    drill = start("running", system="halves")
+    question = drill.questions.get()
+    cd.answer_count(drill, "1", "0.5", now=timezone.now())
+    question.refresh_from_db()
+    assert question.answer == "1/2" and question.answered
+
+
+def test_an_answer_to_an_earlier_question_says_it_was_answered() -> None:
+    drill = start("decks")
+    cd.answer_count(drill, "1", "1", now=timezone.now())
+    cd.next_count_question(drill, now=timezone.now())
+    with pytest.raises(Refused, match="already answered"):
+        cd.answer_count(drill, "1", "2", now=timezone.now())
+    with pytest.raises(Refused, match="not part of this drill"):
+        cd.answer_count(drill, "7", "2", now=timezone.now())

@@ -128,6 +128,10 @@ def test_a_deck_countdown_in_english_on_a_phone(live_server, page) -> None:
         "cards => cards.map(c => c.dataset.card)"
     )
     expect(page.locator("[data-testid=countdown-card]:visible")).to_have_count(1)
+    # The card in view lies inside the felt, on the screen (not in an empty grid column).
+    box = page.locator("[data-testid=countdown-card]:visible").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     for _ in range(total):
         page.keyboard.press("Space")
     answer = page.get_by_test_id("answer")
@@ -140,3 +144,19 @@ def test_a_deck_countdown_in_english_on_a_phone(live_server, page) -> None:
     expect(page.get_by_test_id("removed").locator("[data-card]")).to_have_count(52 - total)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot(page, "count-drill-en-countdown")
+
+
+def test_three_cards_at_a_time_fit_a_phone_in_russian(live_server, page) -> None:
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(f"{live_server.url}/ru/drills/count/")
+    page.locator("input[name=skill][value=running]").check()
+    page.locator("select[name=group]").select_option("3")
+    page.locator("select[name=pace]").select_option("2500")
+    page.get_by_test_id("start").click()
+    page.get_by_test_id("flash-start").click()
+    group = page.locator("[data-testid=flash-group]:visible")
+    expect(group).to_have_count(1)
+    box = group.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot(page, "count-drill-ru-360-flash")

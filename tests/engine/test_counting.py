@@ -143,3 +143,13 @@ def test_parse_count_reads_what_people_type(text: str, value: Fraction) -> None:
 @pytest.mark.parametrize("text", ["", "three", "1/2", "0.25", "99999", "+", "nan", "1e3"])
 def test_parse_count_refuses_what_is_no_count(text: str) -> None:
     assert parse_count(text) is None
+
+
+@pytest.mark.parametrize("text", ["1 0", "3 garbage", "+ 3 0"])
+def test_spaces_between_digits_are_no_count(text: str) -> None:
+    assert parse_count(text) is None
+
+
+def test_a_space_after_the_sign_is_a_count() -> None:
+    assert parse_count("- 2") == -2
+    assert parse_count(" +3 ") == 3

@@ -74,14 +74,19 @@ def system_of(drill: CountDrill) -> CountingSystem:
     return SYSTEMS[drill.system]
 
 
+class IndicesPending(Refused):
+    """The drill cannot start yet: its index plays are being computed (their task is
+    queued); it can once they are stored."""
+
+
 def stored_indices(rules: Rules, system: str) -> dict[str, Any]:
-    """The stored index plays of ``rules`` for ``system``. Raises Refused (the indices are
-    being computed: their task is queued) while they are not stored."""
+    """The stored index plays of ``rules`` for ``system``. Raises IndicesPending (the
+    indices are being computed: their task is queued) while they are not stored."""
     try:
         return store.indices_for(rules, system)
     except AnalysisPending:
         index_state(rules, system)
-        raise Refused(INDICES_PENDING) from None
+        raise IndicesPending(INDICES_PENDING) from None
 
 
 def _items(drill: CountDrill, rules: Rules) -> list[str]:
@@ -278,11 +283,13 @@ def answer_count(
             raise Refused(_("This drill has ended. Start a new one from the drills page."))
         latest = drill.latest
         if latest is None or str(latest.number) != str(number).strip():
+            if str(number).strip().isdigit() and drill.questions.filter(number=int(number)):
+                raise Refused(ALREADY_ANSWERED)  # an earlier one: another tab, the back button
             raise Refused(_("That question is not part of this drill."))
         if latest.answered:
             raise Refused(ALREADY_ANSWERED)
         try:
-            grade = q.grade(drill.skill, latest.shown, latest.key, text)
+            grade = q.grade(drill.skill, latest.shown, latest.key, text, system_of(drill))
         except q.BadAnswer:
             raise Refused(BAD_ANSWER[drill.skill]) from None
         elapsed = int((now - latest.shown_at).total_seconds() * 1000)
@@ -427,6 +434,7 @@ def skill_stats(visitor: uuid.UUID | None, now: datetime) -> list[SkillStats]:
 __all__ = [
     "BAD_ANSWER",
     "INDEX_SKILLS",
+    "IndicesPending",
     "Score",
     "Settings",
     "SkillStats",

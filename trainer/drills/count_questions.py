@@ -269,13 +269,36 @@ def parse_decks(text: str) -> Fraction | None:
 _DECKS_TEXT = re.compile(r"\d{1,2}(\.\d{1,3})?")
 
 
-def grade(skill: str, shown: dict[str, Any], key: dict[str, Any], answer: str) -> Grade:
-    """Judge ``answer`` (the text the person sent) to a question of ``skill``.
+# An answer longer than this is no count, no number of decks and no play.
+MAX_ANSWER = 20
+# No true count a drill asks lies past this either way.
+MAX_TRUE = 50
+
+
+def _cards_shown(skill: str, shown: dict[str, Any]) -> int:
+    if skill == "running":
+        return sum(len(g) for g in shown["groups"])
+    return len(shown["cards"])
+
+
+def grade(
+    skill: str,
+    shown: dict[str, Any],
+    key: dict[str, Any],
+    answer: str,
+    system: CountingSystem | None = None,
+) -> Grade:
+    """Judge ``answer`` (the text the person sent) to a question of ``skill`` counted with
+    ``system``.
 
     Counts (running, countdown, true): right when exact; the error is the answer less the
     count. Decks: right within half a step of ``tray_step``. Plays (deviation, insurance):
     right when the play is the index's. Raises BadAnswer for text that is no count or
-    decks, or a play the question did not offer."""
+    decks, longer than ``MAX_ANSWER``, a half where ``system`` counts in whole numbers, a
+    count the cards shown cannot reach (their number times the system's largest tag), a
+    true count past ``MAX_TRUE``, or a play the question did not offer."""
+    if len(answer) > MAX_ANSWER:
+        raise BadAnswer("an answer is a few characters")
     if skill in ("deviation", "insurance"):
         if answer not in shown["legal"]:
             raise BadAnswer("choose one of the plays offered")
@@ -287,8 +310,14 @@ def grade(skill: str, shown: dict[str, Any], key: dict[str, Any], answer: str) -
         error = decks - Fraction(key["left"])
         return Grade(abs(error) < Fraction(key["step"]) / 2, error, str(decks))
     value = parse_count(answer)
-    if value is None or (skill == "true" and value.denominator != 1):
+    if value is None or (skill == "true" and (value.denominator != 1 or abs(value) > MAX_TRUE)):
         raise BadAnswer("type a count, such as +3, 0 or -2")
+    if skill != "true" and system is not None:
+        tags = [Fraction(t) for t in system.tags.values()]
+        if value.denominator != 1 and all(t.denominator == 1 for t in tags):
+            raise BadAnswer("this system counts in whole numbers")
+        if abs(value) > _cards_shown(skill, shown) * max(abs(t) for t in tags):
+            raise BadAnswer("no count of these cards reaches that far")
     right = Fraction(key["true"]) if skill == "true" else Fraction(key["count"])
     error = value - right
     return Grade(error == 0, error, str(value))

@@ -97,7 +97,7 @@ class CountStartForm(forms.Form):
     variant = forms.CharField(
         max_length=40,
         required=False,
-        error_messages={"null_characters_not_allowed": NO_SUCH_GAME},
+        error_messages={"null_characters_not_allowed": NO_SUCH_GAME, "max_length": NO_SUCH_GAME},
     )
     group = forms.TypedChoiceField(
         choices=[(g, g) for g in q.GROUPS],
@@ -154,7 +154,11 @@ def _chosen_system(request: HttpRequest) -> str:
 
 def _index(request: HttpRequest, form: CountStartForm, status: int = 200) -> HttpResponse:
     visitor = visitor_id(request, create=False)
-    chosen = form["variant"].value() or request.GET.get("variant") or "european"
+    asked = str(form["variant"].value() or request.GET.get("variant") or "european")
+    variants = variant_choices(visitor, asked)
+    # Only a game of the list: anything else (a slash, a made-up name) would make a link
+    # to no page, and the start says why it is refused.
+    chosen = asked if asked in {v["value"] for v in variants} else "european"
     drills = (
         CountDrill.objects.filter(visitor=visitor, ended_at__isnull=True)[:10]
         if visitor is not None
@@ -178,7 +182,7 @@ def _index(request: HttpRequest, form: CountStartForm, status: int = 200) -> Htt
         ],
         "chosen_system": form["system"].value() or _chosen_system(request),
         "chosen_skill": form["skill"].value() or request.GET.get("skill") or "running",
-        "variants": variant_choices(visitor, chosen),
+        "variants": variants,
         "chosen_variant": chosen,
         "groups": q.GROUPS,
         "paces": [{"ms": p, "seconds": p / 1000} for p in q.PACES_MS],
@@ -215,9 +219,9 @@ def count_index(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def count_start(request: HttpRequest) -> HttpResponse:
-    """Start the posted counting drill and go to its first question; bad settings show the
-    page again with the reason (status 400), a drill that cannot start yet (index plays
-    being computed) with the reason (status 409)."""
+    """Start the posted counting drill and go to its first question; bad settings or a
+    drill these rules cannot have show the page again with the reason (status 400), a drill
+    that cannot start yet (index plays being computed) with the reason (status 409)."""
     form = CountStartForm(request.POST)
     if not form.is_valid():
         return _index(request, form, status=400)
@@ -225,7 +229,8 @@ def count_start(request: HttpRequest) -> HttpResponse:
         drill = cd.start_count_drill(visitor_id(request), form.settings(), now=timezone.now())
     except Refused as exc:
         form.add_error(None, exc.message)
-        return _index(request, form, status=409)
+        # Not yet (the index plays are being computed) is a conflict; never is bad input.
+        return _index(request, form, status=409 if isinstance(exc, cd.IndicesPending) else 400)
     return redirect("drills:count_drill", public_id=drill.public_id)
 
 
@@ -405,7 +410,7 @@ def count_answer(request: HttpRequest, public_id: uuid.UUID) -> HttpResponse:
         cd.answer_count(
             drill,
             request.POST.get("question", ""),
-            request.POST.get("answer", "").strip()[:20],
+            request.POST.get("answer", "").strip(),
             now=timezone.now(),
         )
     except Refused as exc:
