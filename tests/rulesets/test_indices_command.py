@@ -36,6 +36,11 @@ def test_json_of_chosen_cells_in_the_published_game() -> None:
 def test_text_output_says_the_rounding_and_each_play() -> None:
     text = run(*PEEK_GAME, "--cell", "16,T", "--cell", "19,6", "--system", "hilo")
     assert "true count = running count / decks left, rounded down" in text
+    # The header names the changed game, not the preset it started from.
+    assert text.startswith(
+        "Hi-Lo index plays, european with decks=6, dealer_peeks=true, "
+        "lose_all_to_natural=false, insurance=true, even_money=true, 6 deck(s);"
+    )
     assert "insurance: take it at +3 and above" in text
     assert "16 v T   stand     at   0 and above, else hit" in text
     assert "19 v 6   the same play at every true count from -10 to +10" in text
@@ -56,6 +61,11 @@ def test_the_casino_presets(variant: str, cell: str, play: str) -> None:
     found = json.loads(run("--variant", variant, "--cell", cell, "--json"))
     assert found[cell]["action"] == play
     assert -3 <= found[cell]["index"] <= 3
+
+
+def test_an_unchanged_preset_is_named_alone() -> None:
+    text = run("--variant", "european", "--cell", "16,T", "--system", "ko")
+    assert text.startswith("KO index plays, european, 6 deck(s); running count from -20 after")
 
 
 def test_the_banker_game_has_no_index_plays() -> None:

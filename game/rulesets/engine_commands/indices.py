@@ -23,7 +23,11 @@ from game.engine.strategy.indices import (
     rule_set_indices,
 )
 from game.rulesets.engine_commands import CommandError, EngineCommand
-from game.rulesets.engine_commands.rules_options import add_rules_arguments, rules_from_options
+from game.rulesets.engine_commands.rules_options import (
+    add_rules_arguments,
+    rules_from_options,
+    rules_label,
+)
 
 
 class Command(EngineCommand):
@@ -105,7 +109,7 @@ class Command(EngineCommand):
             start = signed(system.initial_running_count(rules.decks))
             counted = f"running count from {start} after the shuffle (unbalanced: no division)"
         self.stdout.write(
-            f"{system.label} index plays, {options['variant']}, {rules.decks} deck(s); "
+            f"{system.label} index plays, {rules_label(options)}, {rules.decks} deck(s); "
             f"{counted}; valued with {left:g} decks left; {seconds:.1f} s"
         )
         span = "true count from -10 to +10" if system.balanced else "running count searched"

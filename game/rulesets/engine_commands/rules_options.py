@@ -45,3 +45,15 @@ def rules_from_options(options: dict) -> Rules:
         return rules.with_overrides(changes)
     except RulesError as exc:
         raise CommandError(str(exc)) from None
+
+
+def rules_label(options: dict) -> str:
+    """The rule set as the command line named it, for a printed header: the preset, then
+    each --set (and --decks N) that changed it, e.g. "european with decks=2, surrender=late".
+    A header naming only the preset would pass a changed game off as the preset."""
+    changes = [*options["set"]]
+    if options.get("decks") not in (None, "inf"):
+        changes.append(f"decks={options['decks']}")
+    if not changes:
+        return options["variant"]
+    return f"{options['variant']} with {', '.join(c.replace(' ', '') for c in changes)}"
