@@ -101,6 +101,7 @@ def test_an_unbalanced_system_has_no_true_count_drill() -> None:
     )
     assert response.status_code == 400
     assert "This counting system is unbalanced" in response.content.decode()
+    assert 'data-testid="errors-link"' not in response.content.decode()
     assert not CountDrill.objects.exists()
 
 
@@ -112,7 +113,13 @@ def test_index_plays_not_computed_yet_queue_their_task_and_refuse_to_start(monke
         {"skill": "deviation", "system": "hilo", "variant": "european", "indices": "i18"},
     )
     assert response.status_code == 409
-    assert "still being computed" in response.content.decode()
+    html = response.content.decode()
+    assert "still being computed" in html
+    # The refusal links the page that shows the computation's progress.
+    assert (
+        '<a href="/en/indices/european/?system=hilo" data-testid="errors-link">'
+        "Index plays of this game</a>"
+    ) in html
     assert not CountDrill.objects.exists()
     row = IndexAnalysis.objects.get(system="hilo")
     assert row.task is not None  # queued for the worker, not computed in the request

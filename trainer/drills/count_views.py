@@ -10,11 +10,13 @@ from __future__ import annotations
 import uuid
 from fractions import Fraction
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext
@@ -152,7 +154,9 @@ def _chosen_system(request: HttpRequest) -> str:
     return name if name in SYSTEMS else DEFAULT_SYSTEM
 
 
-def _index(request: HttpRequest, form: CountStartForm, status: int = 200) -> HttpResponse:
+def _index(
+    request: HttpRequest, form: CountStartForm, status: int = 200, *, pending: bool = False
+) -> HttpResponse:
     visitor = visitor_id(request, create=False)
     asked = str(form["variant"].value() or request.GET.get("variant") or "european")
     variants = variant_choices(visitor, asked)
@@ -165,6 +169,7 @@ def _index(request: HttpRequest, form: CountStartForm, status: int = 200) -> Htt
         else []
     )
     stats = {s.skill: s for s in cd.skill_stats(visitor, timezone.now())}
+    chosen_system = form["system"].value() or _chosen_system(request)
     context = {
         "form": form,
         "skills": [
@@ -180,7 +185,16 @@ def _index(request: HttpRequest, form: CountStartForm, status: int = 200) -> Htt
         "systems": [
             {"value": k, "label": v.label, "balanced": v.balanced} for k, v in SYSTEMS.items()
         ],
-        "chosen_system": form["system"].value() or _chosen_system(request),
+        "chosen_system": chosen_system,
+        # A drill waiting for its index plays links their page, which shows the progress.
+        "errors_link": {
+            "url": reverse("rulesets:indices", args=[chosen])
+            + "?"
+            + urlencode({"system": chosen_system}),
+            "label": _("Index plays of this game"),
+        }
+        if pending
+        else None,
         "chosen_skill": form["skill"].value() or request.GET.get("skill") or "running",
         "variants": variants,
         "chosen_variant": chosen,
@@ -230,7 +244,8 @@ def count_start(request: HttpRequest) -> HttpResponse:
     except Refused as exc:
         form.add_error(None, exc.message)
         # Not yet (the index plays are being computed) is a conflict; never is bad input.
-        return _index(request, form, status=409 if isinstance(exc, cd.IndicesPending) else 400)
+        pending = isinstance(exc, cd.IndicesPending)
+        return _index(request, form, status=409 if pending else 400, pending=pending)
     return redirect("drills:count_drill", public_id=drill.public_id)
 
 
