@@ -329,7 +329,7 @@ def test_an_ended_drill_refuses_answers() -> None:
         ("sr-latn", "Vežbe brojanja karata", "zaokruženo naniže"),
         ("sr", "Вежбе бројања карата", "заокружено наниже"),
         ("hr", "Vježbe brojanja karata", "zaokruženo prema dolje"),
-        ("ru", "Тренировка счёта карт", "с округлением вниз"),
+        ("ru", "Тренировки счёта карт", "с округлением вниз"),
         ("bg", "Упражнения по броене на карти", "закръглено надолу"),
     ],
 )

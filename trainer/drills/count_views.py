@@ -58,7 +58,7 @@ SKILL_HELP = {
     ),
     "true": _(
         "A running count and the discard tray: divide by the decks left and round down "
-        "(+2.9 is +2, -0.3 is -1)."
+        "(+2.9 is +2, −0.3 is −1)."  # noqa: RUF001 (a true minus sign, as printed)
     ),
     "decks": _("The discard tray alone: how many decks are left, to the half deck?"),
     "deviation": _(
