@@ -69,7 +69,7 @@ def test_an_unchanged_preset_is_named_alone() -> None:
 
 
 def test_the_banker_game_has_no_index_plays() -> None:
-    with pytest.raises(CommandError, match="the banker game has no dealer to count against"):
+    with pytest.raises(CommandError, match="banker game's analysis values a fresh 2-deck shoe"):
         run("--variant", "dvadtsat-odno")
 
 

@@ -76,7 +76,10 @@ class Command(EngineCommand):
         except CountingError as exc:
             raise CommandError(exc.message) from None
         if rules.game == "banker":
-            raise CommandError("the banker game has no dealer to count against: no index plays")
+            raise CommandError(
+                "index plays are for the games against a dealer: the banker game's analysis "
+                "values a fresh 2-deck shoe only, not the shoe at a count"
+            )
         cells = self._cells(options)
         jobs = options["jobs"]
         if not 1 <= jobs <= (os.cpu_count() or 1) * 4:
