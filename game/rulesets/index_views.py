@@ -117,6 +117,10 @@ def index_page(request: HttpRequest, variant: str) -> HttpResponse:
         "system_label": format_html('<span lang="en">{}</span>', system.label),
         "initial_count": signed_index(int(system.initial_running_count(rules.decks))),
     }
+    key = system.key_count(rules.decks)
+    if key is not None:
+        context["key_count"] = signed_index(key)
+        context["key_count_book"] = format_html('<cite lang="en">{}</cite>', "Knock-Out Blackjack")
     state = index_state(rules, system.name)
     context["state"] = state
     if state.ready:

@@ -138,6 +138,28 @@ def test_an_unbalanced_system_gets_running_count_indices(peek_game) -> None:
     assert '<span lang="en">KO</span> је неуравнотежен' in sr  # noqa: RUF001
 
 
+def key_count_line(html: str) -> str | None:
+    found = re.search(r'data-testid="key-count">(.*?)</p>', html, re.S)
+    return " ".join(re.sub(r"<[^>]+>", "", found.group(1)).split()) if found else None
+
+
+def test_ko_pages_give_the_key_count_of_the_shoe() -> None:
+    # Knock-Out Blackjack's key count for 6 decks is -4 (counting.py's table); the other
+    # systems have none, and neither has KO for a shoe the book gives none for.
+    client = Client()
+    en = client.get("/en/indices/european/?system=ko").content.decode()
+    assert key_count_line(en) == (
+        "The key count of KO in this shoe is \u22124 (Vancura and Fuchs, Knock-Out Blackjack): "
+        "from that running count up the edge is the player's, so that is where you raise "
+        "your bet."
+    )
+    ru = client.get("/ru/indices/european/?system=ko").content.decode()
+    assert key_count_line(ru).startswith("Ключевой счёт системы KO в этом шузе — \u22124")
+    for system in ("red7", "hilo"):
+        html = client.get(f"/en/indices/european/?system={system}").content.decode()
+        assert key_count_line(html) is None
+
+
 @pytest.mark.parametrize(
     "path",
     ["/en/indices/european/?system=wizard", "/en/indices/nope/", "/en/indices/dvadtsat-odno/"],
