@@ -19,7 +19,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_FLOOR, Decimal
+from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -875,6 +875,13 @@ def count_view(
     }
 
 
+def decks_text(left: Fraction) -> str:
+    """Decks left to a tenth, rounded half up, in the active language: "2.9" for 150 cards
+    (Django's number_format cuts a float's digits: 2.885 would read "2.8")."""
+    tenths = Decimal(left.numerator * 10) / Decimal(left.denominator)
+    return formats.number_format(tenths.quantize(Decimal(1), ROUND_HALF_UP) / 10, 1)
+
+
 def table_count(table: TableSession, system_name: str) -> dict[str, Any]:
     """The count of a casino table's shoe in play, written for the page: ``running`` and
     ``true`` (None for an unbalanced system) as "+3" / "-2" (U+2212), their values
@@ -894,7 +901,7 @@ def table_count(table: TableSession, system_name: str) -> dict[str, Any]:
         "true": None if true is None else _count_text(true),
         "true_value": true,
         "initial": _count_text(system.initial_running_count(decks)),
-        "decks_left": formats.number_format(float(left), 1),
+        "decks_left": decks_text(left),
         "shuffle_next": game.round is not None and game.round.is_over and game.shuffle_due,
     }
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
-from game.engine.counting import SYSTEMS, parse_count
+from game.engine.counting import CARDS_PER_DECK, SYSTEMS, parse_count
 from game.engine.games import game_type
 from game.engine.players import LEVELS
 from game.engine.strategy.advisor import STANDARDS
@@ -461,12 +461,32 @@ def count_answer(request: HtmxHttpRequest, public_id: uuid.UUID) -> HttpResponse
         messages.error(request, _("There is no count to answer now."))
     else:
         given = parse_count(request.POST.get("count", ""))
-        if given is None:
-            messages.error(request, _("Write the count as a number, such as +3, 0 or -2."))
+        refusal = _count_refusal(given, system, table.rules.decks)
+        if refusal is not None:
+            messages.error(request, refusal)
         else:
+            assert given is not None
             request.session[count_key(public_id)] = table.version
             _grade_count(request, given, table_count(table, system))
     return _respond(request, table)
+
+
+def _count_refusal(given: Fraction | None, system_name: str, decks: int) -> str | None:
+    """Why ``given`` is no running count of ``system_name`` for a shoe of ``decks``, or
+    None: no number, a half in a system of whole tags, or past what the shoe's cards can
+    reach from the system's starting count (every card at the largest tag)."""
+    if given is None:
+        return _("Write the count as a number, such as +3, 0 or -2.")
+    system = SYSTEMS[system_name]
+    tags = list(system.tags.values())
+    if system.red_seven is not None:
+        tags.append(system.red_seven)
+    if given.denominator != 1 and all(Fraction(t).denominator == 1 for t in tags):
+        return _("This system counts in whole numbers: type the count without a half.")
+    reach = CARDS_PER_DECK * decks * max(abs(Fraction(t)) for t in tags)
+    if abs(given - system.initial_running_count(decks)) > reach:
+        return _("No count of this shoe's cards reaches that far.")
+    return None
 
 
 def _grade_count(request: HttpRequest, given: Fraction, count: dict[str, Any]) -> None:

@@ -397,15 +397,30 @@ def test_rules_that_can_never_have_the_drill_are_bad_input() -> None:
     assert response.status_code == 400
 
 
+NO_NUMBER = "Type the count as a number with its sign"
+HALF = "This system counts in whole numbers: type the count without a half."
+REACH = "No count of the cards shown reaches that far."
+
+
 @pytest.mark.parametrize(
-    "answer", ["3" + " " * 30 + "garbage", "1 0", "3,5", "1.50", "10000", "+25"]
+    ("answer", "why"),
+    [
+        ("3" + " " * 30 + "garbage", NO_NUMBER),
+        ("1 0", NO_NUMBER),
+        ("3,5", HALF),
+        ("1.50", HALF),
+        ("+25", REACH),
+        ("10000", REACH),
+        ("-99999", REACH),
+        ("123456789", REACH),
+    ],
 )
-def test_answers_no_count_of_these_cards_can_be(answer: str) -> None:
+def test_answers_no_count_of_these_cards_can_be(answer: str, why: str) -> None:
     drill = start("running", group=1)  # 12 to 24 cards of Hi-Lo: at most 24 either way
     client = client_for(drill.visitor)
     client.post(page(drill, "answer"), {"question": "1", "answer": answer})
     assert not drill.questions.get().answered
-    assert "Type the count as a number with its sign" in client.get(page(drill)).content.decode()
+    assert why in client.get(page(drill)).content.decode()
 
 
 def test_halves_are_answers_in_wong_halves() -> None:
@@ -424,3 +439,8 @@ def test_an_answer_to_an_earlier_question_says_it_was_answered() -> None:
         cd.answer_count(drill, "1", "2", now=timezone.now())
     with pytest.raises(Refused, match="not part of this drill"):
         cd.answer_count(drill, "7", "2", now=timezone.now())
+    # Only the number as the page writes it: "01" and Arabic-Indic digits name no question.
+    for forged in ("01", "\u0661", "02"):
+        with pytest.raises(Refused, match="not part of this drill"):
+            cd.answer_count(drill, forged, "2", now=timezone.now())
+    assert not drill.questions.get(number=2).answered

@@ -122,4 +122,7 @@ def test_in_ask_mode_the_ramp_does_not_say_the_next_bet(edges) -> None:
     set_ramp(client, "10", "8")
     page = text(client.get(page_url(table)))
     assert "next bet" not in page
-    assert "Your bet of 10 at true count 0" in ramp_line(text(hx_deal(client, table)))
+    # The person keeps the count: the bet's grade says the ramp's bet, never the count.
+    line = ramp_line(text(hx_deal(client, table)))
+    assert line.startswith(f"Your bet of 10: the ramp says {bet_ramp(edges, 8)[0] * 10}.")
+    assert "count" not in line

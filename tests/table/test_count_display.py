@@ -5,11 +5,14 @@ shuffle ahead; a bad choice changes nothing and says so."""
 
 from __future__ import annotations
 
+import html
 import re
 import uuid
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
+from django.utils import translation
 
 from game.engine.cards import Shoe
 from game.engine.round import deal
@@ -107,6 +110,16 @@ def test_the_count_in_russian_with_a_decimal_comma() -> None:
     client = client_for(table)
     html = deal_in(client, table, "ru")
     assert count_line(html) == "Hi-Lo: текущий счёт 0 · истинный счёт 0 (осталось колод: 5,9)"
+
+
+def test_decks_left_are_rounded_to_a_tenth_not_cut() -> None:
+    # 150 cards left are 2.885 decks: 2.9, not the 2.8 a cut float gives; 299 are 5.75:
+    # half up, 5.8.
+    assert presenters.decks_text(Fraction(150, 52)) == "2.9"
+    assert presenters.decks_text(Fraction(299, 52)) == "5.8"
+    assert presenters.decks_text(Fraction(6)) == "6.0"
+    with translation.override("ru"):
+        assert presenters.decks_text(Fraction(150, 52)) == "2,9"
 
 
 def test_off_hides_it_and_an_unknown_system_changes_nothing() -> None:
@@ -225,6 +238,25 @@ def test_an_answer_that_is_not_a_count_is_refused_and_the_question_stays(monkeyp
     assert "Right: the running count is \u22122" in answer(client, table, "\u22122")
 
 
+@pytest.mark.parametrize(
+    ("bad", "why"),
+    [
+        ("0.5", "This system counts in whole numbers: type the count without a half."),
+        # Hi-Lo's 312 cards of a 6-deck shoe reach +312 at most.
+        ("+313", "No count of this shoe's cards reaches that far."),
+        ("-400", "No count of this shoe's cards reaches that far."),
+    ],
+)
+def test_a_count_hi_lo_cannot_reach_is_refused_and_the_question_stays(
+    monkeypatch, bad: str, why: str
+) -> None:
+    table, client = questioned(monkeypatch)
+    refused = html.unescape(answer(client, table, bad))
+    assert why in refused and "off." not in refused
+    assert 'data-testid="count-question"' in refused
+    assert "Right: the running count is \u22122" in answer(client, table, "-2")
+
+
 def test_no_question_while_a_round_is_in_play_or_for_a_stale_version(monkeypatch) -> None:
     table, client = ask_table(monkeypatch)
     hx_deal(client, table)
@@ -295,6 +327,16 @@ def test_the_flag_names_the_index_when_the_count_made_the_difference(monkeypatch
         assert 'data-kind="correct"' in stood
         assert index_flag(stood) == (
             "16 against 10 at true count 0: Stand, the index is 0. You played the index. "
+            "The grade above values a full shoe; the index values the cards left at this count."
+        )
+        # When the table asks for the count, the note names the index, never the count.
+        asked = TableSessionFactory(stacked=["2S", "TD", "4C", "7H", "TS"])
+        keeper = client_for(asked)
+        keeper.post("/en/settings/count/", {"system": "hilo", "mode": "ask", "next": "/en/"})
+        hx_deal(keeper, asked)
+        hx_act(keeper, asked, "hit")
+        assert index_flag(text(hx_act(keeper, asked, "stand"))) == (
+            "16 against 10: Stand at this count, the index is 0. You played the index. "
             "The grade above values a full shoe; the index values the cards left at this count."
         )
         # Without the count display, no index note.

@@ -12,6 +12,7 @@ are not computed yet, the start says so and queues their background task
 from __future__ import annotations
 
 import random
+import re
 import secrets
 import uuid
 from collections.abc import Sequence
@@ -282,14 +283,21 @@ def answer_count(
         if drill.ended_at is not None:
             raise Refused(_("This drill has ended. Start a new one from the drills page."))
         latest = drill.latest
-        if latest is None or str(latest.number) != str(number).strip():
-            if str(number).strip().isdigit() and drill.questions.filter(number=int(number)):
+        posted = str(number).strip()
+        if latest is None or str(latest.number) != posted:
+            # Only a question number as the page writes it ("1", never "01" or another
+            # script's digits) names an earlier question.
+            if _QUESTION_NUMBER.fullmatch(posted) and drill.questions.filter(number=int(posted)):
                 raise Refused(ALREADY_ANSWERED)  # an earlier one: another tab, the back button
             raise Refused(_("That question is not part of this drill."))
         if latest.answered:
             raise Refused(ALREADY_ANSWERED)
         try:
             grade = q.grade(drill.skill, latest.shown, latest.key, text, system_of(drill))
+        except q.HalfCount:
+            raise Refused(HALF_COUNT) from None
+        except q.PastReach:
+            raise Refused(PAST_REACH) from None
         except q.BadAnswer:
             raise Refused(BAD_ANSWER[drill.skill]) from None
         elapsed = int((now - latest.shown_at).total_seconds() * 1000)
@@ -325,6 +333,10 @@ def answer_count(
 
 
 COUNT_ANSWER = _("Type the count as a whole number with its sign, such as +3, 0 or -2.")
+HALF_COUNT = _("This system counts in whole numbers: type the count without a half.")
+PAST_REACH = _("No count of the cards shown reaches that far.")
+_QUESTION_NUMBER = re.compile(r"[1-9][0-9]{0,8}")
+
 BAD_ANSWER = {
     "running": _("Type the count as a number with its sign, such as +3, 0 or -2."),
     "countdown": _("Type the count as a number with its sign, such as +3, 0 or -2."),

@@ -82,6 +82,18 @@ class BadAnswer(ValueError):
     """An answer that is no count, deck number or offered play (the page asks again)."""
 
 
+class HalfCount(BadAnswer):
+    """A count with a half, in a system whose tags are whole numbers."""
+
+
+class PastReach(BadAnswer):
+    """A count no arrangement of the cards shown can reach."""
+
+
+# A whole number of five digits or more: a count, but past any drill's cards.
+_LONG_NUMBER = re.compile(r"\s*[+\-\u2212]?\s?\d{5,}\s*")
+
+
 def _card(rank: Rank, rng: random.Random) -> Card:
     return Card(rank, rng.choice(list(Suit)))
 
@@ -310,14 +322,16 @@ def grade(
         error = decks - Fraction(key["left"])
         return Grade(abs(error) < Fraction(key["step"]) / 2, error, str(decks))
     value = parse_count(answer)
+    if value is None and skill != "true" and _LONG_NUMBER.fullmatch(answer):
+        raise PastReach("no count of these cards reaches that far")
     if value is None or (skill == "true" and (value.denominator != 1 or abs(value) > MAX_TRUE)):
         raise BadAnswer("type a count, such as +3, 0 or -2")
     if skill != "true" and system is not None:
         tags = [Fraction(t) for t in system.tags.values()]
         if value.denominator != 1 and all(t.denominator == 1 for t in tags):
-            raise BadAnswer("this system counts in whole numbers")
+            raise HalfCount("this system counts in whole numbers")
         if abs(value) > _cards_shown(skill, shown) * max(abs(t) for t in tags):
-            raise BadAnswer("no count of these cards reaches that far")
+            raise PastReach("no count of these cards reaches that far")
     right = Fraction(key["true"]) if skill == "true" else Fraction(key["count"])
     error = value - right
     return Grade(error == 0, error, str(value))
@@ -331,6 +345,8 @@ __all__ = [
     "SKILLS",
     "BadAnswer",
     "Grade",
+    "HalfCount",
+    "PastReach",
     "Question",
     "countdown_question",
     "decks_question",
