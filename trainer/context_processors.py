@@ -15,7 +15,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, get_language_info, override
 from django.utils.translation import gettext as _
 
-from trainer.drills.due import DueCounts, due_counts, next_due, variant_of
+from trainer.drills.due import CountDue, DueCounts, count_due, due_counts, next_due, variant_of
 from trainer.review.habit import GoalProgress, goal_progress
 from trainer.web.days import local_day, person_zone
 from trainer.web.labels import STANDARD_LABELS
@@ -126,6 +126,22 @@ class Habit:
         return f"{url}?{urlencode({'variant': variant_of(top), 'category': 'all'})}"
 
     @cached_property
+    def count_due(self) -> CountDue:
+        """The counting drills' items due now (the landing page only: the header's count is
+        of the strategy situations)."""
+        return CountDue() if self.visitor is None else count_due(self.visitor, self.now)
+
+    @cached_property
+    def count_due_url(self) -> str:
+        """The counting drills' page with the skill, system and game of the most due items
+        chosen (a drill of that skill asks its due items first)."""
+        due = self.count_due
+        query = {"skill": due.skill or "", "system": due.system or ""}
+        if due.rules_id:
+            query["variant"] = variant_of(due.rules_id)
+        return f"{reverse('drills:count')}?{urlencode(query)}"
+
+    @cached_property
     def preferences(self) -> Preferences:
         """The visitor's settings (defaults before any is saved)."""
         return Preferences.of(self.visitor)
@@ -137,9 +153,10 @@ class Habit:
 
     @property
     def done_for_today(self) -> bool:
-        """Every review done: nothing due now, and a situation waiting for a later day (a
-        visitor who has drilled nothing yet is not "done", just not started)."""
-        return self.due.total == 0 and self.next_due is not None
+        """Every review done: no situation and no counting item due now, and a situation
+        waiting for a later day (a visitor who has drilled nothing yet is not "done", just
+        not started)."""
+        return self.due.total == 0 and self.count_due.total == 0 and self.next_due is not None
 
     @cached_property
     def next_due(self) -> datetime | None:

@@ -17,6 +17,7 @@ from tests.drills.test_due import EUROPEAN, RUSSIAN, card
 from tests.helpers import client_for
 from tests.review.factories import GradedDecisionFactory
 from trainer.context_processors import Habit, when_text
+from trainer.drills.models import CountCard
 from trainer.web.days import UTC as UTC_ZONE
 from trainer.web.models import Preferences
 
@@ -166,6 +167,41 @@ def test_done_for_today_says_when_the_next_review_is_due(clock) -> None:
     assert "The next review is due today at 07:00." in client.get("/en/").content.decode()
     client.cookies["tz"] = "Nowhere/Atlantis"
     assert "The next review is due today at 12:00." in client.get("/en/").content.decode()
+
+
+def count_card(visitor: uuid.UUID, skill: str, item: str, due: datetime, **kw) -> CountCard:
+    fields = {"system": "hilo", "rules_id": "", "reviews": 1, **kw}
+    return CountCard.objects.create(
+        visitor=visitor, skill=skill, item=item, due=due, fsrs={}, **fields
+    )
+
+
+def test_counting_items_due_are_on_the_panel_with_a_link_to_drill_them(clock) -> None:
+    visitor = uuid.uuid4()
+    # A strategy situation due later: without the counting items, "done for today".
+    card(visitor, ("hard-16", "T"), NOW + timedelta(hours=3), last_review=NOW)
+    for item in ("16,T", "12,3"):
+        count_card(visitor, "deviation", item, NOW - timedelta(hours=1), rules_id=EUROPEAN)
+    count_card(visitor, "running", "g2", NOW)
+    count_card(visitor, "running", "g1", NOW, reviews=0)  # never answered: not due
+    count_card(visitor, "true", "tc", NOW + timedelta(days=1))  # tomorrow
+    client = client_for(visitor)
+    html = client.get("/en/").content.decode()
+    assert (
+        '<strong class="habit-number">3</strong> counting drill items are due for review now.'
+    ) in html
+    link = re.search(r'<a class="button" href="([^"]*)" data-testid="count-due-link">', html)[1]
+    assert link == "/en/drills/count/?skill=deviation&amp;system=hilo&amp;variant=european"
+    assert 'data-testid="done-for-today"' not in html and 'data-testid="nothing-yet"' not in html
+    ru = client.get("/ru/").content.decode()
+    assert '<strong class="habit-number">3</strong> задания тренировки счёта ждут повторения.' in ru
+    # The header's badge counts the strategy situations only.
+    assert badge(html) is None
+    # A day on, the true-count item is due too; then none once they are reviewed.
+    clock(NOW + timedelta(days=2))
+    assert "4</strong> counting drill items" in client.get("/en/").content.decode()
+    CountCard.objects.filter(visitor=visitor).update(due=NOW + timedelta(days=9))
+    assert 'data-testid="count-due"' not in client.get("/en/").content.decode()
 
 
 def test_a_visitor_who_has_drilled_nothing_is_asked_to_start() -> None:

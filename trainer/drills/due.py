@@ -1,5 +1,6 @@
 """How many drill situations are due for a visitor, across rule sets, and when the next one
-comes due: what the site header and the landing page show (trainer/context_processors.py).
+comes due: what the site header and the landing page show (trainer/context_processors.py);
+and the counting drills' items due (``count_due``), which the landing page shows beside them.
 
 A situation is due when the visitor's FSRS card of it (``SituationCard``) has ``due <= now``.
 Merging visitors may leave two cards of one situation under one visitor; like ``cards_of``,
@@ -19,7 +20,7 @@ from django.db.models.functions import Coalesce
 
 from game.engine.variants import VARIANTS
 from game.rulesets.models import RuleSet, custom_variant
-from trainer.drills.models import SituationCard
+from trainer.drills.models import CountCard, SituationCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,34 @@ class DueCounts:
         if not self.by_rules:
             return None
         return min(self.by_rules, key=lambda r: (-self.by_rules[r], r))
+
+
+@dataclass(frozen=True, slots=True)
+class CountDue:
+    """Counting items due now: ``total``, and the skill, system and rules id (blank but for
+    the index skills) holding the most of them, for the link that drills them."""
+
+    total: int = 0
+    skill: str | None = None
+    system: str | None = None
+    rules_id: str = ""
+
+
+def count_due(visitor: uuid.UUID, now: datetime) -> CountDue:
+    """The visitor's counting items (``CountCard``, reviewed at least once) due at ``now``,
+    as the counting page counts them (count_drilling.skill_stats); one query."""
+    rows = (
+        CountCard.objects.filter(visitor=visitor, due__lte=now, reviews__gt=0)
+        .values("skill", "system", "rules_id")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    groups = [(r["n"], r["skill"], r["system"], r["rules_id"]) for r in rows]
+    if not groups:
+        return CountDue()
+    # The most due first; ties by skill, system and rules id, so the link is stable.
+    _, skill, system, rules_id = min(groups, key=lambda g: (-g[0], g[1], g[2], g[3]))
+    return CountDue(sum(g[0] for g in groups), skill, system, rules_id)
 
 
 def _latest_cards(visitor: uuid.UUID) -> QuerySet[SituationCard]:
