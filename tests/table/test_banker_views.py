@@ -17,6 +17,7 @@ from game.engine.banker import BankerDeal, BankerTable, start_deal
 from game.table.models import RoundRecord, TableSession, to_decimal
 from tests.factories import BankerTableSessionFactory, TableSessionFactory, banker_stack
 from tests.helpers import HX, client_for
+from tests.table.pages import without_csrf_tokens
 
 pytestmark = pytest.mark.django_db
 
@@ -101,11 +102,6 @@ def backs(block: str) -> int:
 def card_forms(code: str, name: str, corner: str) -> list[str]:
     """Every way templates/web/card.html prints a card: data-card, its name, its corner."""
     return [f'data-card="{code}"', name, corner]
-
-
-def without_csrf_tokens(html: str) -> str:
-    html = re.sub(r'"x-csrftoken": "[^"]+"', "", html)
-    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
 
 
 def deal_state(table: TableSession) -> BankerDeal:

@@ -19,7 +19,7 @@ from game.table.views import hint_key
 from tests.factories import TableSessionFactory
 from tests.helpers import HX, client_for
 from tests.review.factories import GradedDecisionFactory
-from tests.table.pages import fresh, hx_act, hx_deal, page_url, text
+from tests.table.pages import fresh, hx_act, hx_deal, page_url, text, without_csrf_tokens
 from trainer.review.explain import reason
 from trainer.review.models import GradedDecision
 from trainer.review.situations import Situation
@@ -156,7 +156,7 @@ def test_the_hint_shows_the_exact_play_and_the_next_decision_is_hinted() -> None
         "neither right nor wrong."
     ]
     assert re.search(r'data-testid="hint-button" disabled', html)  # shown once per decision
-    assert "9H" not in html  # the hole card stays face down
+    assert "9H" not in without_csrf_tokens(html)  # the hole card stays face down
     html = text(hx_act(client, table, "stand"))  # ignoring the hint: logged as hinted
     decision = fresh(table).decisions.get()
     assert (decision.severity, decision.hinted) == ("blunder", True)
