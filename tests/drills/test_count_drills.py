@@ -196,7 +196,7 @@ def test_the_true_count_feedback_shows_the_working() -> None:
     client.post(page(drill, "answer"), {"question": "1", "answer": str(question.key["true"])})
     html = client.get(page(drill)).content.decode()
     played = f"{float(Fraction(question.shown['played'])):g}"
-    assert f"{played} decks played of 6" in html
+    assert f"decks played: {played} of 6, decks left: " in html
     assert "rounded down" in html
 
 

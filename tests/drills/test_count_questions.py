@@ -198,6 +198,25 @@ def test_every_true_question_has_cards_left(seed: int) -> None:
         assert Fraction(made.key["left"]) >= q.tray_step(decks)
 
 
+@given(st.integers(min_value=0, max_value=2**32), st.sampled_from(["hilo", "hiopt2", "halves"]))
+def test_a_true_count_question_shows_a_count_its_tray_could_make(seed: int, name: str) -> None:
+    # A new user met "+34" with half a deck played: Hi-Lo's 26 cards reach +26 at most.
+    system = SYSTEMS[name]
+    for decks in (1, 2, 6, 8):
+        made = q.true_question(system, decks, random.Random(seed))
+        seen = Fraction(made.shown["played"]) * 52
+        running = abs(made.shown["running"])
+        assert running <= q.plausible_running_count(system, seen)
+        assert running <= seen * max(abs(Fraction(t)) for t in system.tags.values())
+
+
+def test_the_plausible_running_count_is_three_deviations_of_the_tags_seen() -> None:
+    # Hi-Lo's mean squared tag is 10/13: half a deck (26 cards), 3 x sqrt(20) = 13.4.
+    assert q.plausible_running_count(HILO, 26) == pytest.approx(3 * 20**0.5)
+    # Under 9 x 10/13 cards, the cards' own reach is the smaller bound.
+    assert q.plausible_running_count(HILO, 4) == 4
+
+
 def test_a_true_count_question_never_gives_a_running_count_of_zero() -> None:
     assert all(
         q.true_question(HILO, 6, random.Random(seed)).shown["running"] != 0 for seed in range(200)

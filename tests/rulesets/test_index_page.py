@@ -148,6 +148,12 @@ def test_ko_pages_give_the_key_count_of_the_shoe() -> None:
     # systems have none, and neither has KO for a shoe the book gives none for.
     client = Client()
     en = client.get("/en/indices/european/?system=ko").content.decode()
+    # The heading names the system: the chooser is not printed.
+    assert (
+        '<h1 data-testid="index-title">Index plays: European blackjack · '
+        '<span lang="en">KO</span></h1>'
+    ) in en
+    assert "<title>Index plays: European blackjack · KO · Blackjack trainer</title>" in en
     assert key_count_line(en) == (
         "The key count of KO in this shoe is \u22124 (Vancura and Fuchs, Knock-Out Blackjack): "
         "from that running count up the edge is the player's, so that is where you raise "

@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from game.engine.cards import Card, Rank, Suit
-from game.engine.counting import CountingSystem, parse_count
+from game.engine.counting import CARDS_PER_DECK, CountingSystem, parse_count
 from game.engine.round import Action
 from game.engine.rules import Rules
 from game.engine.strategy.indices import FAB_4, ILLUSTRIOUS_18, all_cells, parse_cell, play_at
@@ -154,6 +154,17 @@ def _played(decks: int, rng: random.Random) -> Fraction:
     return step * rng.randint(1, top)
 
 
+def plausible_running_count(system: CountingSystem, seen: Fraction | int) -> float:
+    """The largest running count (either way) a true-count question shows after ``seen``
+    cards: three standard deviations of the sum of ``seen`` tags drawn from full decks
+    (sqrt(seen x the mean squared tag), no finite-shoe correction: a little generous),
+    never past what the cards can reach (``seen`` x the largest tag)."""
+    weights = {rank: (4 if rank == "T" else 1) for rank in system.tags}
+    mean_square = sum(weights[r] * Fraction(t) ** 2 for r, t in system.tags.items()) / 13
+    reach = float(seen) * max(abs(float(t)) for t in system.tags.values())
+    return min(reach, 3 * math.sqrt(float(seen) * float(mean_square)))
+
+
 def true_question(system: CountingSystem, decks: int, rng: random.Random) -> Question:
     """A running count and a tray of ``decks`` decks: the floored true count. The running
     count (never 0) is drawn so the true counts asked spread over -4..+6. Raises
@@ -162,8 +173,11 @@ def true_question(system: CountingSystem, decks: int, rng: random.Random) -> Que
         raise DrillUnavailable("an unbalanced count is played by its running count")
     played = _played(decks, rng)
     left = decks - played
+    bound = plausible_running_count(system, played * CARDS_PER_DECK)
     running = 0
-    while running == 0:  # a running count of 0 asks nothing of the division
+    # A running count of 0 asks nothing of the division; one past the bound is a count the
+    # tray's cards could not (or would all but never) make: +34 after half a deck of Hi-Lo.
+    while running == 0 or abs(running) > bound:
         aimed = rng.randint(-4, 6)
         running = round(aimed * left + Fraction(rng.randint(-4, 4), 8) * left)
     exact = Fraction(running) / left

@@ -343,8 +343,8 @@ def feedback_view(question: CountQuestion, drill: CountDrill) -> dict[str, Any]:
         view["right"] = _text(key["true"])
         view["yours"] = _text(question.answer)
         view["working"] = gettext(
-            "Running count %(running)s, %(played)s decks played of %(decks)s: "
-            "%(left)s decks left. %(running)s ÷ %(left)s = %(exact)s, rounded down: %(true)s."
+            "Running count %(running)s, decks played: %(played)s of %(decks)s, decks left: "
+            "%(left)s. %(running)s ÷ %(left)s = %(exact)s, rounded down: %(true)s."
         ) % {
             "running": _text(shown["running"]),
             "played": _decks(shown["played"]),
