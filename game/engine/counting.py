@@ -97,6 +97,23 @@ class CountingSystem:
             total += 2 * (self.red_seven - self.tags["7"])
         return total
 
+    @property
+    def all_tags(self) -> tuple[Fraction, ...]:
+        """Every tag a card can have: one a rank, and a red seven's when it differs."""
+        extra = () if self.red_seven is None else (self.red_seven,)
+        return (*(Fraction(self.tags[r]) for r in self.ranks), *extra)
+
+    @property
+    def whole(self) -> bool:
+        """Whether every tag is a whole number (all but Wong Halves): no count has a half."""
+        return all(t.denominator == 1 for t in self.all_tags)
+
+    @property
+    def largest_tag(self) -> Fraction:
+        """The largest tag in absolute value: ``n`` cards move a count by at most ``n``
+        times it."""
+        return max(abs(t) for t in self.all_tags)
+
     def tag(self, card: Card) -> Fraction:
         """The tag of ``card``; a red seven's is ``red_seven`` when the system has one."""
         if card.rank is Rank.SEVEN and self.red_seven is not None and card.suit.is_red:

@@ -19,7 +19,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
+from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -84,6 +84,7 @@ from trainer.web.labels import (
     card_view,
 )
 from trainer.web.numbers import MINUS, bets, signed_bets
+from trainer.web.numbers import number as number_text
 from trainer.web.templatetags.web import chip_stack, sign_class, signed
 
 CHIPS = (5, 25, 100, 500)
@@ -875,13 +876,6 @@ def count_view(
     }
 
 
-def decks_text(left: Fraction) -> str:
-    """Decks left to a tenth, rounded half up, in the active language: "2.9" for 150 cards
-    (Django's number_format cuts a float's digits: 2.885 would read "2.8")."""
-    tenths = Decimal(left.numerator * 10) / Decimal(left.denominator)
-    return formats.number_format(tenths.quantize(Decimal(1), ROUND_HALF_UP) / 10, 1)
-
-
 def table_count(table: TableSession, system_name: str) -> dict[str, Any]:
     """The count of a casino table's shoe in play, written for the page: ``running`` and
     ``true`` (None for an unbalanced system) as "+3" / "-2" (U+2212), their values
@@ -901,7 +895,8 @@ def table_count(table: TableSession, system_name: str) -> dict[str, Any]:
         "true": None if true is None else _count_text(true),
         "true_value": true,
         "initial": _count_text(system.initial_running_count(decks)),
-        "decks_left": decks_text(left),
+        # Rounded half up, not cut as number_format cuts a float (2.885 read "2.8").
+        "decks_left": number_text(left, 1),
         "shuffle_next": game.round is not None and game.round.is_over and game.shuffle_due,
     }
 

@@ -478,12 +478,9 @@ def _count_refusal(given: Fraction | None, system_name: str, decks: int) -> str 
     if given is None:
         return _("Write the count as a number, such as +3, 0 or -2.")
     system = SYSTEMS[system_name]
-    tags = list(system.tags.values())
-    if system.red_seven is not None:
-        tags.append(system.red_seven)
-    if given.denominator != 1 and all(Fraction(t).denominator == 1 for t in tags):
+    if given.denominator != 1 and system.whole:
         return _("This system counts in whole numbers: type the count without a half.")
-    reach = CARDS_PER_DECK * decks * max(abs(Fraction(t)) for t in tags)
+    reach = CARDS_PER_DECK * decks * system.largest_tag
     if abs(given - system.initial_running_count(decks)) > reach:
         return _("No count of this shoe's cards reaches that far.")
     return None

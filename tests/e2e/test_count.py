@@ -88,13 +88,19 @@ def hilo(codes: list[str]) -> int:
     return sum(HILO.get(code[:-1], 0) for code in codes)
 
 
+def start_running_count(page: Page, base: str, *, group: str, pace_ms: str) -> None:
+    """Start a running-count drill from the counting page under ``base`` ("…/ru/"): cards
+    ``group`` at a time, a flash every ``pace_ms`` milliseconds."""
+    page.goto(f"{base}drills/count/")
+    page.locator("input[name=skill][value=running]").check()
+    page.locator("select[name=group]").select_option(group)
+    page.locator("select[name=pace]").select_option(pace_ms)
+    page.get_by_test_id("start").click()
+
+
 def test_a_running_count_drill_in_serbian(live_server, page) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(f"{live_server.url}/sr-latn/drills/count/")
-    page.locator("input[name=skill][value=running]").check()
-    page.locator("select[name=group]").select_option("2")
-    page.locator("select[name=pace]").select_option("400")
-    page.get_by_test_id("start").click()
+    start_running_count(page, f"{live_server.url}/sr-latn/", group="2", pace_ms="400")
     expect(page.get_by_text("Vodite tekući broj od 0")).to_be_visible()
     answer = page.get_by_test_id("answer")
     # The cards wait for the person; the answer comes after them.
@@ -148,11 +154,7 @@ def test_a_deck_countdown_in_english_on_a_phone(live_server, page) -> None:
 
 def test_three_cards_at_a_time_fit_a_phone_in_russian(live_server, page) -> None:
     page.set_viewport_size({"width": 360, "height": 800})
-    page.goto(f"{live_server.url}/ru/drills/count/")
-    page.locator("input[name=skill][value=running]").check()
-    page.locator("select[name=group]").select_option("3")
-    page.locator("select[name=pace]").select_option("2500")
-    page.get_by_test_id("start").click()
+    start_running_count(page, f"{live_server.url}/ru/", group="3", pace_ms="2500")
     page.get_by_test_id("flash-start").click()
     group = page.locator("[data-testid=flash-group]:visible")
     expect(group).to_have_count(1)

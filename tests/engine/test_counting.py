@@ -83,6 +83,17 @@ def test_tags_of_single_cards() -> None:
     assert omega2.tag(Card.parse("9")) == -1 and omega2.tag(Card.parse("A")) == 0
 
 
+def test_whole_tags_and_the_largest_tag() -> None:
+    whole = {name: s.whole for name, s in SYSTEMS.items()}
+    assert [name for name, w in whole.items() if not w] == ["halves"]
+    largest = {name: s.largest_tag for name, s in SYSTEMS.items()}
+    assert largest["hilo"] == largest["ko"] == largest["red7"] == 1
+    assert largest["hiopt2"] == largest["omega2"] == largest["zen"] == 2
+    assert largest["halves"] == Fraction(3, 2)  # the five
+    # Red 7's red seven (+1) is one of its tags; its black seven (0) too.
+    assert Fraction(1) in SYSTEMS["red7"].all_tags and len(SYSTEMS["red7"].all_tags) == 11
+
+
 def test_decks_remaining_from_cards_seen() -> None:
     assert decks_remaining(6, 0) == 6
     assert decks_remaining(6, 156) == 3

@@ -23,6 +23,7 @@ from game.table import presenters
 from tests.factories import TableSessionFactory, casino_state
 from tests.helpers import HX, client_for
 from tests.table.pages import fresh, hx_act, hx_deal, page_url, text
+from trainer.web.numbers import number
 
 pytestmark = pytest.mark.django_db
 
@@ -115,11 +116,12 @@ def test_the_count_in_russian_with_a_decimal_comma() -> None:
 def test_decks_left_are_rounded_to_a_tenth_not_cut() -> None:
     # 150 cards left are 2.885 decks: 2.9, not the 2.8 a cut float gives; 299 are 5.75:
     # half up, 5.8.
-    assert presenters.decks_text(Fraction(150, 52)) == "2.9"
-    assert presenters.decks_text(Fraction(299, 52)) == "5.8"
-    assert presenters.decks_text(Fraction(6)) == "6.0"
+    # The count line writes them with trainer/web/numbers.py's number(left, 1).
+    assert number(Fraction(150, 52), 1) == "2.9"
+    assert number(Fraction(299, 52), 1) == "5.8"
+    assert number(Fraction(6), 1) == "6.0"
     with translation.override("ru"):
-        assert presenters.decks_text(Fraction(150, 52)) == "2,9"
+        assert number(Fraction(150, 52), 1) == "2,9"
 
 
 def test_off_hides_it_and_an_unknown_system_changes_nothing() -> None:

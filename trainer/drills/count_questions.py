@@ -161,7 +161,7 @@ def plausible_running_count(system: CountingSystem, seen: Fraction | int) -> flo
     never past what the cards can reach (``seen`` x the largest tag)."""
     weights = {rank: (4 if rank == "T" else 1) for rank in system.tags}
     mean_square = sum(weights[r] * Fraction(t) ** 2 for r, t in system.tags.items()) / 13
-    reach = float(seen) * max(abs(float(t)) for t in system.tags.values())
+    reach = float(seen * system.largest_tag)
     return min(reach, 3 * math.sqrt(float(seen) * float(mean_square)))
 
 
@@ -341,10 +341,9 @@ def grade(
     if value is None or (skill == "true" and (value.denominator != 1 or abs(value) > MAX_TRUE)):
         raise BadAnswer("type a count, such as +3, 0 or -2")
     if skill != "true" and system is not None:
-        tags = [Fraction(t) for t in system.tags.values()]
-        if value.denominator != 1 and all(t.denominator == 1 for t in tags):
+        if value.denominator != 1 and system.whole:
             raise HalfCount("this system counts in whole numbers")
-        if abs(value) > _cards_shown(skill, shown) * max(abs(t) for t in tags):
+        if abs(value) > _cards_shown(skill, shown) * system.largest_tag:
             raise PastReach("no count of these cards reaches that far")
     right = Fraction(key["true"]) if skill == "true" else Fraction(key["count"])
     error = value - right
